@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Timing a phase, and the one way a test reports its failure. */
+#include "bench.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "../fsops/clock.h"
+
+void measure_begin(struct measure *m)
+{
+	struct cpu_usage u;
+
+	cpu_usage_now(&u);
+	m->cpu_ns = u.user_ns + u.sys_ns;
+	m->start_ns = clock_ns();
+}
+
+double measure_end(const struct measure *m, struct result *res)
+{
+	uint64_t end = clock_ns();
+	struct cpu_usage a = { .user_ns = m->cpu_ns, .sys_ns = 0 }, b;
+	double elapsed;
+
+	cpu_usage_now(&b);
+	elapsed = (double)(end - m->start_ns) / 1e9;
+	res->elapsed = elapsed;
+	res->cpu = cpu_percent(&a, &b, elapsed);
+	if (elapsed < RESULT_MIN_ELAPSED)
+		res->flags |= RESULT_LOW_PRECISION;
+	return elapsed;
+}
+
+int bench_fail(struct result *res, int err, const char *what,
+	       const char *path)
+{
+	if (err > 0)
+		err = -err;
+	if (!err)
+		err = -EIO;
+	if (err == -EINTR)
+		result_set_status(res, RESULT_FAILED, "interrupted");
+	else if (path)
+		result_set_status(res, RESULT_FAILED, "%s '%s': %s", what,
+				  path, strerror(-err));
+	else
+		result_set_status(res, RESULT_FAILED, "%s: %s", what,
+				  strerror(-err));
+	return err;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_OPTIONS_H
+#define CLYDE_OPTIONS_H
+
+/*
+ * The options of `clyde run`, as one table (bench/options.c): it parses the
+ * command line (bonnie++'s short options with bonnie++'s meaning, plus GNU
+ * long options), prints --help, and writes every effective setting into the
+ * run record.
+ */
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "../report/record.h"
+
+enum options_result {
+	OPTIONS_OK = 0,
+	OPTIONS_EXIT = 1,	/* --help or --version printed: exit 0 */
+	OPTIONS_ERROR = -1,	/* err holds a one-line message */
+};
+
+/* Set every default (the values bonnie++ users expect, see BONNIE.md). */
+void config_init(struct bench_config *cfg);
+void config_release(struct bench_config *cfg);
+
+/*
+ * Parse argv (argv[0] is the command name) into cfg.  On OPTIONS_ERROR err
+ * holds "-s: '12x' is not a size" style text naming the option.
+ */
+enum options_result options_parse(struct bench_config *cfg, int argc,
+				  char **argv, char *err, size_t errlen);
+
+/* --help text. */
+void options_usage(FILE *out);
+
+/* Every setting, defaults included, into rec's params. */
+void options_record(const struct bench_config *cfg, struct record *rec);
+
+/*
+ * Parse a size: a decimal number with an optional binary suffix k, m, g or
+ * t (any case); without a suffix it counts in units of unit bytes.  0 or
+ * -1 (overflow, junk, negative).
+ */
+int parse_size(const char *s, uint64_t unit, uint64_t *out);
+
+/* Parse a non-negative decimal integer no greater than max.  0 or -1. */
+int parse_uint(const char *s, uint64_t max, uint64_t *out);
+
+/* Format bytes as bonnie++ does: "512M", "2G", or plain bytes. */
+void format_size(char *buf, size_t len, uint64_t bytes);
+
+#endif

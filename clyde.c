@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * clyde: filesystem metadata and throughput benchmark suite.
+ * Command dispatch only: `clyde [run] ...` is the classic suite.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/run.h"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "run", cmd_run, "the classic suite (default): bonnie++'s twelve tests" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc > 1 && argv[1][0] != '-') {
+		for (i = 0; i < NCOMMANDS; i++)
+			if (!strcmp(argv[1], commands[i].name))
+				return commands[i].fn(argc - 1, argv + 1);
+		fprintf(stderr, "clyde: '%s' is not a clyde command; "
+			"commands:", argv[1]);
+		for (i = 0; i < NCOMMANDS; i++)
+			fprintf(stderr, " %s", commands[i].name);
+		fputs(" (see clyde --help)\n", stderr);
+		return 2;
+	}
+	return cmd_run(argc, argv);
+}

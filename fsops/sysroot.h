@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_SYSROOT_H
+#define CLYDE_SYSROOT_H
+
+/*
+ * Roots of the kernel's pseudo filesystems.  Detection code builds its paths
+ * from these, so tests can point it at a fake tree:
+ *
+ *   CLYDE_SYSFS=/tmp/fake/sys CLYDE_PROCFS=/tmp/fake/proc clyde info /x
+ *
+ * Defaults are "/sys" and "/proc"; an empty variable counts as unset.  The
+ * environment is read on every call (cheap), so a test may change it.
+ */
+
+const char *sysfs_root(void);
+const char *procfs_root(void);
+
+#endif

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "target.h"
+
+#include <errno.h>
+#include <libmount.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "../lib/xalloc.h"
+#include "sysroot.h"
+
+__attribute__((format(printf, 3, 4)))
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* The mount holding the canonical path real, from <procfs>/self/mountinfo. */
+static int find_mount(const char *path, const char *real, struct fs_target *t,
+		      char *err, size_t errlen)
+{
+	char *mountinfo = xasprintf("%s/self/mountinfo", procfs_root());
+	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_fs *fs;
+	int ret;
+
+	if (!tb) {
+		set_err(err, errlen, "cannot allocate a mount table");
+		free(mountinfo);
+		return -ENOMEM;
+	}
+	ret = mnt_table_parse_file(tb, mountinfo);
+	if (ret) {
+		ret = ret < 0 ? ret : -EINVAL;
+		set_err(err, errlen, "cannot read mount table '%s': %s",
+			mountinfo, strerror(-ret));
+		goto out;
+	}
+	/* Walks up from real to "/"; backward finds the topmost of
+	 * stacked mounts, the one that is visible. */
+	fs = mnt_table_find_mountpoint(tb, real, MNT_ITER_BACKWARD);
+	if (!fs) {
+		ret = -ENODEV;
+		set_err(err, errlen, "no mount in '%s' holds '%s'", mountinfo,
+			path);
+		goto out;
+	}
+	t->mountpoint = xstrdup_or_null(mnt_fs_get_target(fs));
+	t->fstype = xstrdup_or_null(mnt_fs_get_fstype(fs));
+	t->source = xstrdup_or_null(mnt_fs_get_source(fs));
+	t->vfs_options = xstrdup_or_null(mnt_fs_get_vfs_options(fs));
+	t->fs_options = xstrdup_or_null(mnt_fs_get_fs_options(fs));
+	ret = 0;
+out:
+	mnt_unref_table(tb);
+	free(mountinfo);
+	return ret;
+}
+
+int fs_target_detect(const char *path, struct fs_target *t, char *err,
+		     size_t errlen)
+{
+	struct statvfs sv;
+	char *real;
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	real = realpath(path, NULL);
+	if (!real) {
+		ret = -errno;
+		set_err(err, errlen, "cannot resolve '%s': %s", path,
+			strerror(errno));
+		return ret;
+	}
+	if (statvfs(real, &sv)) {
+		ret = -errno;
+		set_err(err, errlen, "cannot statvfs '%s': %s", path,
+			strerror(errno));
+		free(real);
+		return ret;
+	}
+	t->block_size = sv.f_bsize;
+	t->total_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
+	t->avail_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+	t->readonly = !!(sv.f_flag & ST_RDONLY);
+
+	ret = find_mount(path, real, t, err, errlen);
+	free(real);
+	if (ret)
+		fs_target_release(t);
+	return ret;
+}
+
+void fs_target_release(struct fs_target *t)
+{
+	free(t->mountpoint);
+	free(t->fstype);
+	free(t->source);
+	free(t->vfs_options);
+	free(t->fs_options);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The first "model name" of <procfs>/cpuinfo, NULL when there is none. */
+static char *cpu_model(void)
+{
+	char *path = xasprintf("%s/cpuinfo", procfs_root());
+	FILE *f = fopen(path, "re");
+	char *line = NULL, *model = NULL;
+	size_t cap = 0;
+
+	free(path);
+	if (!f)
+		return NULL;
+	while (getline(&line, &cap, f) > 0) {
+		char *colon, *v, *end;
+
+		if (strncmp(line, "model name", 10) != 0)
+			continue;
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		v = colon + 1 + strspn(colon + 1, " \t");
+		end = v + strlen(v);
+		while (end > v && (end[-1] == '\n' || end[-1] == ' ' ||
+				   end[-1] == '\t'))
+			*--end = '\0';
+		if (*v)
+			model = xstrdup(v);
+		break;
+	}
+	free(line);
+	fclose(f);
+	return model;
+}
+
+void host_detect(struct host_info *h)
+{
+	char name[HOST_NAME_MAX + 1];
+	struct utsname u;
+	struct sysinfo si;
+	long pages, psize;
+
+	memset(h, 0, sizeof(*h));
+	if (!gethostname(name, sizeof(name))) {
+		name[sizeof(name) - 1] = '\0';
+		h->hostname = xstrdup(name);
+	}
+	if (!uname(&u))
+		h->kernel = xstrdup(u.release);
+	h->cpu_model = cpu_model();
+	h->cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (h->cores < 0)
+		h->cores = 0;
+	if (!sysinfo(&si))
+		h->ram = (uint64_t)si.totalram * si.mem_unit;
+	if (!h->ram) {
+		pages = sysconf(_SC_PHYS_PAGES);
+		psize = sysconf(_SC_PAGESIZE);
+		if (pages > 0 && psize > 0)
+			h->ram = (uint64_t)pages * (uint64_t)psize;
+	}
+}
+
+void host_release(struct host_info *h)
+{
+	free(h->hostname);
+	free(h->kernel);
+	free(h->cpu_model);
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * bonnie++'s 1.98 CSV line (bonnie++ 2.00 and 2.00a), field for field, so
+ * bon_csv2html, bon_csv2txt and every script that reads bonnie++ results
+ * take clyde's.  Unlike bonnie++: no "+++++" (a low precision result keeps
+ * its number), io_chunk_size is filled in, and num_dirs and
+ * file_chunk_size are each in their own field.
+ */
+#include "record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bonnie_fmt.h"
+
+#define CSV_FIELDS 50
+
+struct line {
+	FILE *f;
+	int nfields;
+};
+
+static void field_start(struct line *l)
+{
+	if (l->nfields++)
+		putc(',', l->f);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void field(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	field_start(l);
+	va_start(ap, fmt);
+	vfprintf(l->f, fmt, ap);
+	va_end(ap);
+}
+
+static void empty(struct line *l, int n)
+{
+	while (n--)
+		field_start(l);
+}
+
+/* Free text: a comma or line break would shift every later field. */
+static void text_chars(struct line *l, const char *s)
+{
+	for (; s && *s; s++)
+		putc(*s == ',' || *s == '\n' || *s == '\r' ? ' ' : *s, l->f);
+}
+
+static void text_field(struct line *l, const char *s)
+{
+	field_start(l);
+	text_chars(l, s);
+}
+
+static void rate_field(struct line *l, const struct record *rec,
+		       const char *name)
+{
+	const struct result *res = bonnie_result(rec, name);
+
+	if (!res) {
+		empty(l, 2);
+		return;
+	}
+	if (!strcmp(name, "seeks"))
+		field(l, res->value >= 1000.0 ? "%.0f" : "%.1f", res->value);
+	else
+		field(l, "%" PRId64, (int64_t)res->value);
+	field(l, "%" PRId64, (int64_t)res->cpu);
+}
+
+static void latency_field(struct line *l, const struct record *rec,
+			  const char *name)
+{
+	char buf[32];
+
+	bonnie_latency(buf, sizeof(buf), bonnie_result(rec, name));
+	field(l, "%s", buf);
+}
+
+static void size_field(struct line *l, int64_t v)
+{
+	char buf[32];
+
+	bonnie_print_size(buf, sizeof(buf), (uint64_t)v, " km");
+	field(l, "%s", buf);
+}
+
+static void io_part(struct line *l, const struct record *rec,
+		    const struct bonnie_shape *s)
+{
+	char buf[32];
+	size_t i;
+
+	if (s->file_size > 0) {
+		bonnie_file_size(buf, sizeof(buf), s->file_size);
+		field(l, "%s", buf);
+		size_field(l, s->chunk_size);
+		field(l, "%" PRId64, s->seeks);
+		field(l, "%" PRId64, s->seekers);
+	} else {
+		empty(l, 4);
+	}
+	for (i = 0; i < BONNIE_NIO; i++)
+		rate_field(l, rec, bonnie_io_tests[i]);
+}
+
+static void file_part(struct line *l, const struct record *rec,
+		      const struct bonnie_shape *s)
+{
+	char buf[32];
+	size_t i;
+
+	if (s->num_files > 0) {
+		bonnie_num_files(buf, sizeof(buf), s->num_files);
+		field(l, "%s", buf);
+		if (s->max_size == -1) {
+			field(l, "link");
+			empty(l, 1);
+		} else if (s->max_size == -2) {
+			field(l, "symlink");
+			empty(l, 1);
+		} else if (s->max_size > 0) {
+			field(l, "%" PRId64, s->max_size);
+			if (s->min_size > 0)
+				field(l, "%" PRId64, s->min_size);
+			else
+				empty(l, 1);
+		} else {
+			empty(l, 2);
+		}
+		if (s->num_dirs > 1)
+			field(l, "%" PRId64, s->num_dirs);
+		else
+			empty(l, 1);
+		if (s->file_chunk_size != BONNIE_DEFAULT_CHUNK)
+			size_field(l, s->file_chunk_size);
+		else
+			empty(l, 1);
+	} else {
+		empty(l, 5);
+	}
+	for (i = 0; i < BONNIE_NFILE; i++)
+		rate_field(l, rec, bonnie_file_tests[i]);
+}
+
+int record_write_bonnie_csv(const struct record *rec, FILE *out)
+{
+	struct bonnie_shape s;
+	struct line l = { NULL, 0 };
+	char *buf = NULL;
+	size_t len = 0, i;
+	int rc = 0;
+
+	l.f = open_memstream(&buf, &len);
+	if (!l.f)
+		return -1;
+	bonnie_shape(rec, &s);
+
+	field(&l, "1.98");
+	/* bonnie_version: any text; "clyde-0.1.0" says who wrote the line */
+	text_field(&l, rec->tool ? rec->tool : "clyde");
+	text_chars(&l, "-");
+	text_chars(&l, rec->version ? rec->version : "unknown");
+	text_field(&l, rec->label ? rec->label : rec->host.hostname);
+	field(&l, "%" PRId64, s.concurrency);
+	text_field(&l, record_param(rec, PARAM_SEED));
+	io_part(&l, rec, &s);
+	file_part(&l, rec, &s);
+	for (i = 0; i < BONNIE_NIO; i++)
+		latency_field(&l, rec, bonnie_io_tests[i]);
+	for (i = 0; i < BONNIE_NFILE; i++)
+		latency_field(&l, rec, bonnie_file_tests[i]);
+	putc('\n', l.f);
+
+	if (fclose(l.f) == EOF) {
+		free(buf);
+		return -1;
+	}
+	if (l.nfields != CSV_FIELDS) {	/* a bug here, not the user's */
+		free(buf);
+		errno = EINVAL;
+		return -1;
+	}
+	if (fwrite(buf, 1, len, out) != len || fflush(out) == EOF)
+		rc = -1;
+	free(buf);
+	return rc;
+}

@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The run record as one JSON object per line (json-c), and back.
+ *
+ * Writing then reading then writing gives the same line: every field the
+ * reader understands is written in a fixed order, doubles are written with
+ * 15 significant digits (which survive text -> double -> text unchanged),
+ * and the latency summary is recomputed from the histogram, which is stored
+ * exactly.
+ */
+#include "record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "../lib/xalloc.h"
+
+static const char *const status_names[] = {
+	[RESULT_NOT_RUN] = "not_run",
+	[RESULT_OK] = "ok",
+	[RESULT_FAILED] = "failed",
+	[RESULT_SKIPPED] = "skipped",
+};
+
+#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
+
+/* ---- writing ---- */
+
+static struct json_object *jstr(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;	/* NULL is null */
+}
+
+static struct json_object *jdouble(double d)
+{
+	char buf[32];
+
+	if (!isfinite(d))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.15g", d);
+	return json_object_new_double_s(d, buf);
+}
+
+static struct json_object *ju64(uint64_t v)
+{
+	return json_object_new_uint64(v);
+}
+
+static void add(struct json_object *obj, const char *key,
+		struct json_object *val)
+{
+	json_object_object_add(obj, key, val);
+}
+
+/* A param's text as a JSON number, or NULL when it is not one. */
+static struct json_object *numeric_value(const char *s)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *o;
+	size_t len = strlen(s);
+
+	if (!tok)
+		return NULL;
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	/* the terminating NUL ends the number */
+	o = json_tokener_parse_ex(tok, s, (int)len + 1);
+	if (o && (json_tokener_get_error(tok) != json_tokener_success ||
+		  json_tokener_get_parse_end(tok) != len ||
+		  (!json_object_is_type(o, json_type_int) &&
+		   !json_object_is_type(o, json_type_double)) ||
+		  !isfinite(json_object_get_double(o)))) {
+		json_object_put(o);
+		o = NULL;
+	}
+	json_tokener_free(tok);
+	return o;
+}
+
+static struct json_object *kv_object(const struct record_kv *kv, size_t n)
+{
+	struct json_object *obj = json_object_new_object();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *v = NULL;
+
+		if (kv[i].numeric)
+			v = numeric_value(kv[i].value);
+		if (!v)
+			v = json_object_new_string(kv[i].value);
+		add(obj, kv[i].key, v);
+	}
+	return obj;
+}
+
+static struct json_object *latency_object(const struct histogram *h)
+{
+	struct json_object *obj;
+
+	if (!h->count)
+		return NULL;
+	obj = json_object_new_object();
+	add(obj, "mean", jdouble(hist_mean(h) / 1e3));
+	add(obj, "min", jdouble((double)h->min / 1e3));
+	add(obj, "p50", jdouble((double)hist_percentile(h, 50.0) / 1e3));
+	add(obj, "p90", jdouble((double)hist_percentile(h, 90.0) / 1e3));
+	add(obj, "p99", jdouble((double)hist_percentile(h, 99.0) / 1e3));
+	add(obj, "p99_9", jdouble((double)hist_percentile(h, 99.9) / 1e3));
+	add(obj, "max", jdouble((double)h->max / 1e3));
+	return obj;
+}
+
+static struct json_object *histogram_object(const struct histogram *h)
+{
+	struct json_object *obj, *buckets;
+	unsigned i;
+
+	if (!h->count)
+		return NULL;
+	obj = json_object_new_object();
+	add(obj, "bits", json_object_new_int(HIST_SUB_BITS));
+	add(obj, "count", ju64(h->count));
+	add(obj, "sum_ns", ju64(h->sum));
+	add(obj, "min_ns", ju64(h->min));
+	add(obj, "max_ns", ju64(h->max));
+	buckets = json_object_new_array();
+	for (i = 0; i < HIST_NBUCKETS; i++) {
+		struct json_object *pair;
+
+		if (!h->bucket[i])
+			continue;
+		pair = json_object_new_array_ext(2);
+		json_object_array_add(pair, json_object_new_int((int)i));
+		json_object_array_add(pair, ju64(h->bucket[i]));
+		json_object_array_add(buckets, pair);
+	}
+	add(obj, "buckets", buckets);
+	return obj;
+}
+
+static struct json_object *result_object(const struct result *res)
+{
+	struct json_object *obj = json_object_new_object();
+	int measured = res->status == RESULT_OK ||
+		       res->status == RESULT_FAILED;
+
+	add(obj, "name", json_object_new_string(res->name));
+	add(obj, "title", json_object_new_string(res->title));
+	add(obj, "unit", json_object_new_string(res->unit));
+	add(obj, "status", json_object_new_string(
+		    (unsigned)res->status < NSTATUS ?
+		    status_names[res->status] : "failed"));
+	add(obj, "reason", jstr(res->reason));
+	add(obj, "value", measured ? jdouble(res->value) : NULL);
+	add(obj, "cpu", measured ? jdouble(res->cpu) : NULL);
+	add(obj, "ops", ju64(res->ops));
+	add(obj, "bytes", ju64(res->bytes));
+	add(obj, "elapsed", jdouble(res->elapsed));
+	add(obj, "residency", res->residency < 0 ? NULL :
+	    jdouble(res->residency));
+	add(obj, "low_precision", json_object_new_boolean(
+		    !!(res->flags & RESULT_LOW_PRECISION)));
+	add(obj, "cached", json_object_new_boolean(
+		    !!(res->flags & RESULT_CACHED)));
+	add(obj, "direct_ignored", json_object_new_boolean(
+		    !!(res->flags & RESULT_DIRECT_IGNORED)));
+	add(obj, "latency_us", latency_object(&res->lat));
+	add(obj, "histogram", histogram_object(&res->lat));
+	return obj;
+}
+
+static struct json_object *record_object(const struct record *rec)
+{
+	struct json_object *obj = json_object_new_object();
+	struct json_object *host, *target, *arr;
+	size_t i;
+
+	add(obj, "schema", json_object_new_int(RECORD_SCHEMA_VERSION));
+	add(obj, "tool", jstr(rec->tool));
+	add(obj, "version", jstr(rec->version));
+	add(obj, "start", jstr(rec->start));
+	add(obj, "end", jstr(rec->end));
+	add(obj, "label", jstr(rec->label));
+	add(obj, "repetition", json_object_new_int(rec->repetition));
+	add(obj, "exit_status", json_object_new_int(rec->exit_status));
+
+	host = json_object_new_object();
+	add(host, "hostname", jstr(rec->host.hostname));
+	add(host, "kernel", jstr(rec->host.kernel));
+	add(host, "cpu_model", jstr(rec->host.cpu_model));
+	add(host, "cores", json_object_new_int64(rec->host.cores));
+	add(host, "ram", ju64(rec->host.ram));
+	add(obj, "host", host);
+
+	target = json_object_new_object();
+	add(target, "path", jstr(rec->target.path));
+	add(target, "mountpoint", jstr(rec->target.mountpoint));
+	add(target, "fstype", jstr(rec->target.fstype));
+	add(target, "source", jstr(rec->target.source));
+	add(target, "vfs_options", jstr(rec->target.vfs_options));
+	add(target, "fs_options", jstr(rec->target.fs_options));
+	add(target, "block_size", ju64(rec->target.block_size));
+	add(target, "total_bytes", ju64(rec->target.total_bytes));
+	add(target, "free_bytes", ju64(rec->target.free_bytes));
+	add(obj, "target", target);
+
+	add(obj, "params", kv_object(rec->params, rec->nparams));
+	add(obj, "tags", kv_object(rec->tags, rec->ntags));
+
+	arr = json_object_new_array();
+	for (i = 0; i < rec->nwarnings; i++)
+		json_object_array_add(arr,
+				      json_object_new_string(rec->warnings[i]));
+	add(obj, "warnings", arr);
+
+	arr = json_object_new_array();
+	for (i = 0; i < rec->nresults; i++)
+		json_object_array_add(arr, result_object(&rec->results[i]));
+	add(obj, "results", arr);
+	return obj;
+}
+
+int record_write_json(const struct record *rec, FILE *out)
+{
+	struct json_object *obj = record_object(rec);
+	const char *s;
+	int rc = 0;
+
+	s = json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
+					   JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!s) {
+		errno = ENOMEM;
+		rc = -1;
+	} else if (fputs(s, out) == EOF || putc('\n', out) == EOF) {
+		rc = -1;
+	}
+	json_object_put(obj);
+	if (!rc && fflush(out) == EOF)
+		rc = -1;
+	return rc;
+}
+
+/* ---- reading ---- */
+
+static __thread char read_err[256];
+
+__attribute__((format(printf, 1, 2)))
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(read_err, sizeof(read_err), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The member, or NULL when absent or null. */
+static struct json_object *member(struct json_object *obj, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_object_get_ex(obj, key, &v))
+		return NULL;
+	return v;
+}
+
+static int get_str(struct json_object *obj, const char *where,
+		   const char *key, char **out)
+{
+	struct json_object *v = member(obj, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return bad("%s'%s' is not a string", where, key);
+	record_set_str(out, json_object_get_string(v));
+	return 0;
+}
+
+static int get_fixed_str(struct json_object *obj, const char *where,
+			 const char *key, char *out, size_t size)
+{
+	struct json_object *v = member(obj, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return bad("%s'%s' is not a string", where, key);
+	if ((size_t)json_object_get_string_len(v) >= size)
+		return bad("%s'%s' is longer than %zu characters", where, key,
+			   size - 1);
+	memcpy(out, json_object_get_string(v),
+	       (size_t)json_object_get_string_len(v) + 1);
+	return 0;
+}
+
+static int get_u64(struct json_object *obj, const char *where,
+		   const char *key, uint64_t *out)
+{
+	struct json_object *v = member(obj, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_int) ||
+	    (json_object_get_int64(v) < 0 &&
+	     json_object_get_uint64(v) == 0))
+		return bad("%s'%s' is not a count", where, key);
+	*out = json_object_get_uint64(v);
+	return 0;
+}
+
+static int get_int(struct json_object *obj, const char *where,
+		   const char *key, int64_t min, int64_t max, int64_t *out)
+{
+	struct json_object *v = member(obj, key);
+	int64_t n;
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_int))
+		return bad("%s'%s' is not an integer", where, key);
+	n = json_object_get_int64(v);
+	if (n < min || n > max)
+		return bad("%s'%s' is out of range", where, key);
+	*out = n;
+	return 0;
+}
+
+static int get_double(struct json_object *obj, const char *where,
+		      const char *key, double *out)
+{
+	struct json_object *v = member(obj, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_double) &&
+	    !json_object_is_type(v, json_type_int))
+		return bad("%s'%s' is not a number", where, key);
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+static int get_flag(struct json_object *obj, const char *where,
+		    const char *key, unsigned bit, unsigned *flags)
+{
+	struct json_object *v = member(obj, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_boolean))
+		return bad("%s'%s' is not true or false", where, key);
+	if (json_object_get_boolean(v))
+		*flags |= bit;
+	return 0;
+}
+
+static int read_kvs(struct json_object *obj, const char *key,
+		    struct record *rec, int tags)
+{
+	struct json_object *o = member(obj, key);
+	struct json_object_iterator it, end;
+
+	if (!o)
+		return 0;
+	if (!json_object_is_type(o, json_type_object))
+		return bad("'%s' is not an object", key);
+	end = json_object_iter_end(o);
+	for (it = json_object_iter_begin(o);
+	     !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		const char *k = json_object_iter_peek_name(&it);
+		struct json_object *v = json_object_iter_peek_value(&it);
+		int numeric;
+
+		if (json_object_is_type(v, json_type_string))
+			numeric = 0;
+		else if (!tags && (json_object_is_type(v, json_type_int) ||
+				   json_object_is_type(v, json_type_double)))
+			numeric = 1;
+		else
+			return bad("%s '%s' is not a %s", key, k,
+				   tags ? "string" : "string or number");
+		if (tags)
+			record_add_tag(rec, k, json_object_get_string(v));
+		else
+			record_set_param(rec, k, json_object_get_string(v),
+					 numeric);
+	}
+	return 0;
+}
+
+static int read_histogram(struct json_object *obj, const char *where,
+			  struct histogram *h)
+{
+	struct json_object *buckets;
+	int64_t bits = HIST_SUB_BITS;
+	uint64_t total = 0;
+	size_t i, n;
+
+	hist_init(h);
+	if (!obj)
+		return 0;
+	if (!json_object_is_type(obj, json_type_object))
+		return bad("%s'histogram' is not an object", where);
+	if (get_int(obj, where, "bits", 0, 64, &bits))
+		return -1;
+	if (bits != HIST_SUB_BITS)
+		return bad("%shistogram has %d sub-bucket bits, not %d", where,
+			   (int)bits, HIST_SUB_BITS);
+	if (get_u64(obj, where, "count", &h->count) ||
+	    get_u64(obj, where, "sum_ns", &h->sum) ||
+	    get_u64(obj, where, "min_ns", &h->min) ||
+	    get_u64(obj, where, "max_ns", &h->max))
+		return -1;
+	buckets = member(obj, "buckets");
+	if (!buckets || !json_object_is_type(buckets, json_type_array))
+		return bad("%shistogram has no 'buckets' array", where);
+	n = json_object_array_length(buckets);
+	for (i = 0; i < n; i++) {
+		struct json_object *p = json_object_array_get_idx(buckets, i);
+		struct json_object *idx, *cnt;
+		int64_t b;
+
+		if (!json_object_is_type(p, json_type_array) ||
+		    json_object_array_length(p) != 2)
+			return bad("%shistogram bucket %zu is not a pair",
+				   where, i);
+		idx = json_object_array_get_idx(p, 0);
+		cnt = json_object_array_get_idx(p, 1);
+		if (!json_object_is_type(idx, json_type_int) ||
+		    !json_object_is_type(cnt, json_type_int))
+			return bad("%shistogram bucket %zu is not a pair",
+				   where, i);
+		b = json_object_get_int64(idx);
+		if (b < 0 || b >= HIST_NBUCKETS ||
+		    json_object_get_int64(cnt) < 0)
+			return bad("%shistogram bucket %zu is out of range",
+				   where, i);
+		h->bucket[b] += json_object_get_uint64(cnt);
+		total += json_object_get_uint64(cnt);
+	}
+	if (total != h->count)
+		return bad("%shistogram buckets hold %" PRIu64
+			   " samples, count says %" PRIu64, where, total,
+			   h->count);
+	if (h->count && (h->min > h->max ||
+			 hist_index(h->min) >= HIST_NBUCKETS))
+		return bad("%shistogram min and max disagree", where);
+	return 0;
+}
+
+static int read_result(struct json_object *obj, size_t i, struct record *rec)
+{
+	struct result *res;
+	struct json_object *v;
+	char where[48], name[32] = "", title[64] = "", unit[16] = "";
+	char *reason = NULL;
+	const char *st;
+	size_t s;
+
+	snprintf(where, sizeof(where), "result %zu: ", i + 1);
+	if (!json_object_is_type(obj, json_type_object))
+		return bad("%snot an object", where);
+	if (get_fixed_str(obj, where, "name", name, sizeof(name)) ||
+	    get_fixed_str(obj, where, "title", title, sizeof(title)) ||
+	    get_fixed_str(obj, where, "unit", unit, sizeof(unit)))
+		return -1;
+	if (!*name)
+		return bad("%sno 'name'", where);
+	res = record_add_result(rec, name, title, unit);
+
+	v = member(obj, "status");
+	if (!v || !json_object_is_type(v, json_type_string))
+		return bad("%sno 'status'", where);
+	st = json_object_get_string(v);
+	for (s = 0; s < NSTATUS; s++)
+		if (!strcmp(st, status_names[s]))
+			break;
+	if (s == NSTATUS)
+		return bad("%sunknown status '%s'", where, st);
+	res->status = (enum result_status)s;
+	if (get_str(obj, where, "reason", &reason))
+		return -1;
+	res->reason = reason;
+
+	if (get_double(obj, where, "value", &res->value) ||
+	    get_double(obj, where, "cpu", &res->cpu) ||
+	    get_u64(obj, where, "ops", &res->ops) ||
+	    get_u64(obj, where, "bytes", &res->bytes) ||
+	    get_double(obj, where, "elapsed", &res->elapsed) ||
+	    get_double(obj, where, "residency", &res->residency) ||
+	    get_flag(obj, where, "low_precision", RESULT_LOW_PRECISION,
+		     &res->flags) ||
+	    get_flag(obj, where, "cached", RESULT_CACHED, &res->flags) ||
+	    get_flag(obj, where, "direct_ignored", RESULT_DIRECT_IGNORED,
+		     &res->flags))
+		return -1;
+	return read_histogram(member(obj, "histogram"), where, &res->lat);
+}
+
+static int read_record(struct json_object *obj, struct record *rec)
+{
+	struct json_object *v, *sub;
+	int64_t n;
+	size_t i, len;
+
+	if (!json_object_is_type(obj, json_type_object))
+		return bad("not a JSON object");
+	v = member(obj, "schema");
+	if (!v || !json_object_is_type(v, json_type_int))
+		return bad("no 'schema' version: not a clyde run record");
+	n = json_object_get_int64(v);
+	if (n < 1 || n > RECORD_SCHEMA_VERSION)
+		return bad("schema version %" PRId64
+			   " is not supported (this clyde reads 1 to %d)",
+			   n, RECORD_SCHEMA_VERSION);
+	rec->schema = (int)n;
+
+	if (get_str(obj, "", "tool", &rec->tool) ||
+	    get_str(obj, "", "version", &rec->version) ||
+	    get_str(obj, "", "start", &rec->start) ||
+	    get_str(obj, "", "end", &rec->end) ||
+	    get_str(obj, "", "label", &rec->label))
+		return -1;
+	n = rec->repetition;
+	if (get_int(obj, "", "repetition", 0, INT32_MAX, &n))
+		return -1;
+	rec->repetition = (int)n;
+	n = rec->exit_status;
+	if (get_int(obj, "", "exit_status", 0, 255, &n))
+		return -1;
+	rec->exit_status = (int)n;
+
+	sub = member(obj, "host");
+	if (sub) {
+		if (!json_object_is_type(sub, json_type_object))
+			return bad("'host' is not an object");
+		n = 0;
+		if (get_str(sub, "host: ", "hostname", &rec->host.hostname) ||
+		    get_str(sub, "host: ", "kernel", &rec->host.kernel) ||
+		    get_str(sub, "host: ", "cpu_model",
+			    &rec->host.cpu_model) ||
+		    get_int(sub, "host: ", "cores", 0, INT32_MAX, &n) ||
+		    get_u64(sub, "host: ", "ram", &rec->host.ram))
+			return -1;
+		rec->host.cores = (long)n;
+	}
+
+	sub = member(obj, "target");
+	if (sub) {
+		struct record_target *t = &rec->target;
+
+		if (!json_object_is_type(sub, json_type_object))
+			return bad("'target' is not an object");
+		if (get_str(sub, "target: ", "path", &t->path) ||
+		    get_str(sub, "target: ", "mountpoint", &t->mountpoint) ||
+		    get_str(sub, "target: ", "fstype", &t->fstype) ||
+		    get_str(sub, "target: ", "source", &t->source) ||
+		    get_str(sub, "target: ", "vfs_options",
+			    &t->vfs_options) ||
+		    get_str(sub, "target: ", "fs_options", &t->fs_options) ||
+		    get_u64(sub, "target: ", "block_size", &t->block_size) ||
+		    get_u64(sub, "target: ", "total_bytes",
+			    &t->total_bytes) ||
+		    get_u64(sub, "target: ", "free_bytes", &t->free_bytes))
+			return -1;
+	}
+
+	if (read_kvs(obj, "params", rec, 0) || read_kvs(obj, "tags", rec, 1))
+		return -1;
+
+	sub = member(obj, "warnings");
+	if (sub) {
+		if (!json_object_is_type(sub, json_type_array))
+			return bad("'warnings' is not an array");
+		len = json_object_array_length(sub);
+		for (i = 0; i < len; i++) {
+			v = json_object_array_get_idx(sub, i);
+			if (!json_object_is_type(v, json_type_string))
+				return bad("warning %zu is not a string",
+					   i + 1);
+			record_warn(rec, "%s", json_object_get_string(v));
+		}
+	}
+
+	sub = member(obj, "results");
+	if (!sub || !json_object_is_type(sub, json_type_array))
+		return bad("no 'results' array");
+	len = json_object_array_length(sub);
+	for (i = 0; i < len; i++)
+		if (read_result(json_object_array_get_idx(sub, i), i, rec))
+			return -1;
+	return 0;
+}
+
+struct record *record_read_json(const char *line, const char **err)
+{
+	struct json_tokener *tok;
+	struct json_object *obj;
+	struct record *rec;
+	size_t len = strlen(line), end;
+
+	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;
+	tok = json_tokener_new();
+	if (!tok) {
+		*err = "out of memory";
+		return NULL;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	obj = json_tokener_parse_ex(tok, line, (int)len);
+	if (!obj) {
+		enum json_tokener_error e = json_tokener_get_error(tok);
+
+		snprintf(read_err, sizeof(read_err), "not valid JSON: %s",
+			 e == json_tokener_continue ? "unexpected end of line" :
+			 json_tokener_error_desc(e));
+		json_tokener_free(tok);
+		*err = read_err;
+		return NULL;
+	}
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	while (end < len && strchr(" \t", line[end]))
+		end++;
+	if (end != len) {
+		json_object_put(obj);
+		*err = "more than one JSON value on the line";
+		return NULL;
+	}
+
+	rec = record_new();
+	/* the record says who wrote it: no defaults from this build */
+	record_set_str(&rec->tool, NULL);
+	record_set_str(&rec->version, NULL);
+	if (read_record(obj, rec)) {
+		json_object_put(obj);
+		record_free(rec);
+		*err = read_err;
+		return NULL;
+	}
+	json_object_put(obj);
+	return rec;
+}

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_RECORD_H
+#define CLYDE_RECORD_H
+
+/*
+ * The run record: everything one run measured and what it ran on.  Every
+ * output (text, JSON, CSV, later HTML) is written from a record, never from
+ * the measuring code.  report/ never includes bench/ or fsops/ headers, so a
+ * record read back from a file of another machine is as good as a fresh one.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "histogram.h"
+
+#define RECORD_SCHEMA_VERSION 1
+
+/*
+ * Parameter keys that writers read (bonnie++'s CSV fields).  Values are
+ * plain decimal strings: sizes in bytes, num_files the real file count.
+ */
+#define PARAM_FILE_SIZE		"file_size"
+#define PARAM_CHUNK_SIZE	"chunk_size"
+#define PARAM_SEEKS		"seeks"
+#define PARAM_SEEKERS		"seekers"
+#define PARAM_NUM_FILES		"num_files"
+#define PARAM_MAX_SIZE		"max_size"
+#define PARAM_MIN_SIZE		"min_size"
+#define PARAM_NUM_DIRS		"num_dirs"
+#define PARAM_FILE_CHUNK_SIZE	"file_chunk_size"
+#define PARAM_SEED		"seed"
+#define PARAM_CONCURRENCY	"concurrency"
+
+enum result_status {
+	RESULT_NOT_RUN = 0,	/* fields stay empty in every format */
+	RESULT_OK,
+	RESULT_FAILED,		/* reason says why; value may be partial */
+	RESULT_SKIPPED,		/* reason says why */
+};
+
+/* result flags */
+#define RESULT_LOW_PRECISION	0x1u	/* shorter than RESULT_MIN_ELAPSED */
+#define RESULT_CACHED		0x2u	/* read phase started > 10 % resident */
+#define RESULT_DIRECT_IGNORED	0x4u	/* O_DIRECT asked, page cache filled anyway */
+
+#define RESULT_MIN_ELAPSED 0.5	/* seconds; bonnie++ prints +++++ below */
+#define RESULT_CACHED_FRACTION 0.10
+
+/*
+ * One test's result.  name is the test's stem in bonnie++'s CSV header
+ * ("putc", "put_block", "rewrite", "getc", "get_block", "seeks",
+ * "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del").
+ */
+struct result {
+	char name[32];
+	char title[64];		/* "Block write" */
+	char unit[16];		/* "KiB/s", "seeks/s", "files/s" */
+	enum result_status status;
+	unsigned flags;
+	char *reason;		/* failed or skipped: why (owned) */
+	double value;		/* rate in unit */
+	double cpu;		/* % of one CPU: (user + sys) / elapsed */
+	uint64_t ops;		/* operations timed into lat */
+	uint64_t bytes;		/* bytes moved (0 for metadata tests) */
+	double elapsed;		/* seconds */
+	double residency;	/* fraction cached at phase start; < 0: n/a */
+	struct histogram lat;	/* per-operation latency, ns */
+};
+
+struct record_kv {
+	char *key;
+	char *value;
+	int numeric;		/* value is a JSON number */
+};
+
+struct record_host {
+	char *hostname;
+	char *kernel;		/* uname -r */
+	char *cpu_model;
+	long cores;
+	uint64_t ram;		/* bytes */
+};
+
+/* What the run's directory lives on (libmount + statvfs). */
+struct record_target {
+	char *path;		/* -d as given */
+	char *mountpoint;
+	char *fstype;
+	char *source;
+	char *vfs_options;	/* per-mount: rw,noatime */
+	char *fs_options;	/* superblock: attr2,inode64 */
+	uint64_t block_size;	/* statvfs f_bsize */
+	uint64_t total_bytes;
+	uint64_t free_bytes;	/* available to the user at start */
+};
+
+struct record {
+	int schema;
+	char *tool;		/* "clyde" */
+	char *version;
+	char *start;		/* UTC ISO 8601, "2026-11-29T19:09:37Z" */
+	char *end;
+	char *label;		/* -m; defaults to the host name */
+	int repetition;		/* 1..N with -x N */
+	int exit_status;	/* 0 ok, 1 a test failed, 128+sig interrupted */
+	struct record_host host;
+	struct record_target target;
+	struct record_kv *params;	/* every setting, defaults included */
+	size_t nparams;
+	struct record_kv *tags;		/* --tag key=value */
+	size_t ntags;
+	struct result *results;		/* in run order */
+	size_t nresults;
+	char **warnings;
+	size_t nwarnings;
+};
+
+/*
+ * Parameter keys the writers read (bonnie++'s CSV and text need them); the
+ * options code writes them.  All are plain decimal strings in bytes or
+ * counts: file_size, chunk_size, max_size, min_size and file_chunk_size in
+ * bytes (max_size -1: hard links, -2: symlinks), num_files the real count
+ * (-n 16 is 16384), num_dirs 0 or 1 for one directory.
+ */
+#define PARAM_FILE_SIZE		"file_size"
+#define PARAM_CHUNK_SIZE	"chunk_size"
+#define PARAM_SEEKS		"seeks"
+#define PARAM_SEEKERS		"seekers"
+#define PARAM_NUM_FILES		"num_files"
+#define PARAM_MAX_SIZE		"max_size"
+#define PARAM_MIN_SIZE		"min_size"
+#define PARAM_NUM_DIRS		"num_dirs"
+#define PARAM_FILE_CHUNK_SIZE	"file_chunk_size"
+#define PARAM_SEED		"seed"
+#define PARAM_CONCURRENCY	"concurrency"
+
+struct record *record_new(void);
+void record_free(struct record *rec);
+
+/* Set (or replace) a parameter; numeric ones are written as JSON numbers. */
+void record_set_param(struct record *rec, const char *key, const char *value,
+		      int numeric);
+/* The parameter's value, or NULL. */
+const char *record_param(const struct record *rec, const char *key);
+/*
+ * The parameter as a whole decimal integer: 0 and *out set, or -1 when it
+ * is absent or not an integer (*out untouched).
+ */
+int record_param_int(const struct record *rec, const char *key,
+		     int64_t *out);
+
+void record_add_tag(struct record *rec, const char *key, const char *value);
+
+__attribute__((format(printf, 2, 3)))
+void record_warn(struct record *rec, const char *fmt, ...);
+
+/*
+ * Append a result in state RESULT_NOT_RUN with an empty histogram.  The
+ * returned pointer is valid until the next record_add_result().
+ */
+struct result *record_add_result(struct record *rec, const char *name,
+				 const char *title, const char *unit);
+struct result *record_find(const struct record *rec, const char *name);
+
+/* Set status and reason (printf-style, may be NULL) of a result. */
+__attribute__((format(printf, 3, 4)))
+void result_set_status(struct result *res, enum result_status status,
+		       const char *fmt, ...);
+
+/* Duplicate a string into a record field, replacing the old value. */
+void record_set_str(char **field, const char *value);
+
+/* Current UTC time as ISO 8601 into a new string. */
+char *record_now_iso8601(void);
+
+/*
+ * Writers.  Each writes one complete unit and returns 0, or -1 with errno
+ * set when the stream fails.
+ */
+
+/* One JSON object on one line, newline-terminated (json-c). */
+int record_write_json(const struct record *rec, FILE *out);
+
+/* Parse one JSON line back into a new record; NULL and *err on failure. */
+struct record *record_read_json(const char *line, const char **err);
+
+/* bonnie++ 1.98 CSV line (50 fields), newline-terminated. */
+int record_write_bonnie_csv(const struct record *rec, FILE *out);
+
+/* bonnie++'s 80-column table, then what bonnie++ lacks. */
+int record_write_text(const struct record *rec, FILE *out);
+
+#endif

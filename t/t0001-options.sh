@@ -1,0 +1,108 @@
+#!/bin/bash
+# clyde run: the command line.  Every bad input gets one line naming the
+# option and the problem, exit status 2, and creates nothing.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TRASH/target"
+
+# bad_input 'name' args...: exit 2, one line on stderr starting "clyde: ",
+# nothing on stdout, nothing created in the target or as --json/--csv.
+bad_input () {
+	local title=$1
+	shift
+	_bad_args=("$@")
+	test_expect_success "refuses $title" '
+		test_expect_code 2 "$CLYDE" "${_bad_args[@]}" \
+			--json "$TRASH/out.json" --csv "$TRASH/out.csv" \
+			>stdout 2>stderr &&
+		test_line_count = 1 stderr &&
+		grep -q "^clyde: " stderr &&
+		test_line_count = 0 stdout &&
+		test_path_is_missing "$TRASH/out.json" &&
+		test_path_is_missing "$TRASH/out.csv" &&
+		test -z "$(ls -A "$TRASH/target")"
+	'
+}
+
+T=$TRASH/target
+
+bad_input "a size with a bad suffix" -d "$T" -s 12x
+bad_input "a negative size" -d "$T" -s -5
+bad_input "a chunk that is not a power of two" -d "$T" -s 64M:1000
+bad_input "a chunk below 256 bytes" -d "$T" -s 64M:128
+bad_input "a chunk above 1M" -d "$T" -s 64M:2m
+bad_input "a zero seek count" -d "$T" -s 64M:8k:0
+bad_input "zero seekers" -d "$T" -s 64M:8k:100:0
+bad_input "too many -s fields" -d "$T" -s 64M:8k:100:3:9
+bad_input "a chunk larger than the file" -d "$T" -s 512k:1m -f0
+bad_input "a file count that is not a number" -d "$T" -n x
+bad_input "a file minimum above the maximum" -d "$T" -n 1:100:200
+bad_input "a bad file maximum" -d "$T" -n 1:abc
+bad_input "a bad directory count" -d "$T" -n 1:0:0:-1
+bad_input "a bad file chunk" -d "$T" -n 1:0:0:0:1000
+bad_input "too many -n fields" -d "$T" -n 1:0:0:0:4096:7
+bad_input "-x 0" -d "$T" -x 0
+bad_input "-x that is not a number" -d "$T" -x two
+bad_input "a negative seed" -d "$T" -z -1
+bad_input "a seed above 32 bits" -d "$T" -z 4294967296
+bad_input "a bad -r" -d "$T" -r lots
+bad_input "a bad --device-cache" -d "$T" --device-cache 1q
+bad_input "an unknown --char-io" -d "$T" --char-io=mmap
+bad_input "a tag without =" -d "$T" --tag controller
+bad_input "an unknown option" -d "$T" --frobnicate
+bad_input "an unknown short option" -d "$T" -Q
+bad_input "a missing option argument" -d "$T" -s
+bad_input "a stray argument" -d "$T" stray
+bad_input "an unknown user" -d "$T" -u no-such-user-clyde
+bad_input "an unknown group" -d "$T" -g no-such-group-clyde
+bad_input "a missing directory" -d "$TRASH/no/such/dir"
+bad_input "a file as directory" -d /etc/hostname
+bad_input "a file that does not fit" -d "$T" -s 100t
+
+test_expect_success 'the messages name the option' '
+	"$CLYDE" -d "$T" -s 64M:1000 2>err; grep -q -- "-s: chunk size .1000. must be a power of two" err &&
+	"$CLYDE" -d "$T" -n 1:100:200 2>err; grep -q -- "-n: minimum size 200 is larger than maximum 100" err &&
+	"$CLYDE" -d "$TRASH/nope" 2>err; grep -q -- "-d: .*nope.: No such file or directory" err &&
+	"$CLYDE" -d "$T" -s 100t 2>err; grep -q -- "-s: the test files need 100.0 TiB but .* free" err
+'
+
+test_expect_success 'an unwritable --json fails before any test' '
+	test_expect_code 2 "$CLYDE" -d "$T" -s 1M -n 0 \
+		--json "$TRASH/no/such/dir/r.json" >stdout 2>stderr &&
+	grep -q "^clyde: --json: cannot open .*No such file or directory" stderr &&
+	test_line_count = 1 stderr &&
+	test -z "$(ls -A "$T")"
+'
+
+test_expect_success ROOT 'a read-only filesystem is refused' '
+	mkdir ro &&
+	mount -t tmpfs -o ro,size=1m clyde-ro ro &&
+	test_cleanup "umount \"$TRASH/ro\"" &&
+	test_expect_code 2 "$CLYDE" -d ro -s 1M -n 0 2>stderr &&
+	grep -q "^clyde: -d: .ro. is on a read-only filesystem" stderr
+'
+
+test_expect_success '--help lists every option of the table' '
+	"$CLYDE" --help >help &&
+	grep -q "^usage: clyde" help &&
+	for o in directory size files label ram repeat user group quiet \
+		 per-char char-io sync-writes direct seed json csv tag \
+		 device-cache bonnie-size drop-caches help version; do
+		grep -q -- "--$o" help || { echo "missing --$o"; return 1; }
+	done &&
+	for s in d s n m r x u g q f b D z; do
+		grep -q -- "-$s, --" help || { echo "missing -$s"; return 1; }
+	done
+'
+
+test_expect_success '--version prints the version' '
+	"$CLYDE" --version >out &&
+	grep -Eq "^clyde [0-9]+\.[0-9]+" out
+'
+
+test_expect_success 'an unknown command is refused' '
+	test_expect_code 2 "$CLYDE" frobnicate 2>stderr &&
+	grep -q "is not a clyde command" stderr
+'
+
+test_done

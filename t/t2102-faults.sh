@@ -1,0 +1,79 @@
+#!/bin/bash
+# Faults end a run cleanly: a signal or ENOSPC removes clyde's files, writes
+# the record of the finished tests, and exits with the documented status.
+. "$(dirname "$0")/lib.sh"
+. "$TEST_DIR/lib-loop.sh"
+
+test_have_prereq JQ || test_skip_all 'jq is needed to read the JSON record'
+
+check_empty () {
+	test -z "$(ls -A "$1" | grep -v '^lost+found$')"
+}
+
+# wait_for_file GLOB: up to 20 s for clyde's test file to appear
+wait_for_file () {
+	local i
+	for i in $(seq 200); do
+		compgen -G "$1" >/dev/null && return 0
+		sleep 0.1
+	done
+	echo "no file matching $1 appeared" >&2
+	return 1
+}
+
+test_expect_success LOOP,EXT4 'SIGINT mid-run: exit 130, partial record, nothing left' '
+	loop_fs ext4 600 mnt &&
+	{ "$CLYDE" -d "$mnt" -s 400M -f1 -n 1 -m sigint --json r.jsonl \
+		--csv r.csv >out 2>err & pid=$!; } &&
+	wait_for_file "$mnt/clyde.*/Bonnie.*" &&
+	sleep 3 &&
+	kill -INT $pid &&
+	{ wait $pid; status=$?; } ;
+	test "$status" -eq 130 &&
+	check_empty "$mnt" &&
+	test_line_count = 1 r.jsonl &&
+	jq -e ".exit_status == 130 and (.results | length) == 12 and
+		.results[0].name == \"putc\" and .results[0].status == \"ok\" and
+		any(.results[]; .status == \"failed\" and
+			(.reason | test(\"interrupted\"))) and
+		all(.results[]; .status != \"ok\" or .value > 0)" r.jsonl &&
+	test_line_count = 1 r.csv &&
+	awk -F, "\$1 == \"1.98\" && NF == 50 && \$8 != \"\"" r.csv | grep -q .
+'
+
+test_expect_success LOOP,EXT4 'SIGTERM during the file tests: exit 143, nothing left' '
+	{ "$CLYDE" -d "$mnt" -s 0 -n 64 -m sigterm --json r2.jsonl \
+		>out 2>err & pid=$!; } &&
+	wait_for_file "$mnt/clyde.*/*/*" &&
+	sleep 0.5 &&
+	kill -TERM $pid &&
+	{ wait $pid; status=$?; } ;
+	test "$status" -eq 143 &&
+	check_empty "$mnt" &&
+	jq -e ".exit_status == 143" r2.jsonl
+'
+
+test_expect_success LOOP,EXT4 'a second signal still removes the test file' '
+	{ "$CLYDE" -d "$mnt" -s 400M -f -n 0 >out 2>err & pid=$!; } &&
+	wait_for_file "$mnt/clyde.*/Bonnie.*" &&
+	sleep 0.5 &&
+	kill -INT $pid && kill -INT $pid &&
+	{ wait $pid; status=$?; } ;
+	test "$status" -eq 130 &&
+	test -z "$(find "$mnt" -name "Bonnie.*")"
+'
+
+test_expect_success LOOP,EXT4 'ENOSPC in a test: exit 1, message, record, nothing left' '
+	loop_fs ext4 64 tiny -N 512 &&
+	test_expect_code 1 "$CLYDE" -d "$tiny" -s 4M -f1 -n 1 -m enospc \
+		--json r3.jsonl >out 2>err &&
+	grep -q "^clyde: Sequential create: .*$tiny/clyde\..*No space left on device" err &&
+	check_empty "$tiny" &&
+	jq -e ".exit_status == 1 and
+		(.results[] | select(.name == \"put_block\") | .status == \"ok\") and
+		(.results[] | select(.name == \"seq_create\") |
+			.status == \"failed\" and
+			(.reason | test(\"No space left on device\")))" r3.jsonl
+'
+
+test_done
