@@ -35,6 +35,7 @@ struct bench_config {
 	uint64_t seeks;			/* -s ...:seeks, 8192 */
 	unsigned seekers;		/* -s ...:seekers, 5 */
 	uint64_t char_size;		/* -f, 3 MiB; 0 skips per-char */
+	int char_size_given;		/* else clipped to the file size */
 	enum char_io char_io;		/* --char-io */
 	uint64_t ram;			/* -r; 0: not given */
 

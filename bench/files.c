@@ -81,7 +81,7 @@ struct files_state {
 	int created;		/* the family's create completed */
 	int famfd;		/* open on FILES_DIR, or -1 */
 	uint32_t n;		/* files */
-	uint32_t ndirs;		/* sub-directories, 0: all in FILES_DIR */
+	uint32_t ndirs;		/* sub-directories; 0: none */
 	char *rand;		/* n * RAND_LEN random name parts */
 	uint32_t *order;	/* shuffled indexes (random stat, delete) */
 	int syncfd;		/* -b: open sub-directory syncdir, or -1 */

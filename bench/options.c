@@ -435,6 +435,7 @@ static void params_quiet(const struct bench_config *cfg, struct record *rec)
 static int parse_char_size(struct bench_config *cfg, const char *arg,
 			   char *err, size_t errlen)
 {
+	cfg->char_size_given = 1;
 	if (!arg) {
 		cfg->char_size = 0;
 		return 0;

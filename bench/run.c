@@ -110,8 +110,10 @@ static uint64_t files_bytes(const struct bench_config *cfg)
 	       (uint64_t)((cfg->max_size + cfg->min_size) / 2);
 }
 
-static int check_settings(const struct bench_config *cfg)
+static int check_settings(struct bench_config *cfg)
 {
+	if (cfg->char_size > cfg->file_size && !cfg->char_size_given)
+		cfg->char_size = cfg->file_size;
 	if (cfg->file_size && cfg->chunk_size > cfg->file_size)
 		return usage_error("-s: chunk size %" PRIu64
 				   " is larger than the file size %" PRIu64,

@@ -152,7 +152,7 @@ static long count_entries(const char *path)
 
 /* What is in dir/files after a create. */
 struct inventory {
-	uint64_t files;		/* entries that are not sub-directories */
+	uint64_t files;		/* entries that are not directories */
 	uint64_t bytes;		/* sizes of regular files, lstat */
 	uint64_t min, max;
 	uint64_t with_rand;	/* names with a random part */
