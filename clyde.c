@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/info.h"
+#include "bench/matrix.h"
 #include "bench/run.h"
+#include "report/cmd_report.h"
 
 struct command {
 	const char *name;
@@ -16,6 +19,9 @@ struct command {
 
 static const struct command commands[] = {
 	{ "run", cmd_run, "the classic suite (default): bonnie++'s twelve tests" },
+	{ "matrix", cmd_matrix, "block size x threads x pattern x read mix (XDISK)" },
+	{ "info", cmd_info, "what clyde detects about a target, or an image" },
+	{ "report", cmd_report, "compare runs of clyde, bonnie++ and fio: HTML, CSV, text" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -72,6 +72,13 @@ struct measure {
 };
 
 void measure_begin(struct measure *m);
+
+/*
+ * A gate every measure_begin() of this process passes first (NULL: none).
+ * Workers in step (bench/workers.c) wait there for each other, so that
+ * all of them start timing after their own preparation, together.
+ */
+void measure_set_gate(void (*gate)(void *arg), void *arg);
 /*
  * End the phase: sets res->elapsed, res->cpu, and RESULT_LOW_PRECISION when
  * shorter than RESULT_MIN_ELAPSED.  Returns elapsed seconds.

@@ -64,6 +64,13 @@ struct bench_config {
 	uint64_t device_cache;		/* --device-cache */
 	int bonnie_size;		/* --bonnie-size: -s = 2 x RAM */
 	int drop_caches;		/* --drop-caches */
+
+	/* concurrency (bench/workers.c, bench/semsync.c, bench/mpi.c) */
+	unsigned procs;			/* -c / --procs: workers per -d, 1 */
+	int sem_create;			/* -p given: create (N) or remove */
+	long sem_procs;			/* -p N; -1 removes the set */
+	char sync_mode;			/* -y: 's' semaphores, 'p' prompt */
+	double sync_timeout;		/* --sync-timeout, seconds */
 };
 
 #endif

@@ -7,9 +7,21 @@
 
 #include "../fsops/clock.h"
 
+static void (*measure_gate)(void *arg);
+static void *measure_gate_arg;
+
+void measure_set_gate(void (*gate)(void *arg), void *arg)
+{
+	measure_gate = gate;
+	measure_gate_arg = arg;
+}
+
 void measure_begin(struct measure *m)
 {
 	struct cpu_usage u;
+
+	if (measure_gate)
+		measure_gate(measure_gate_arg);
 
 	cpu_usage_now(&u);
 	m->cpu_ns = u.user_ns + u.sys_ns;

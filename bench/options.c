@@ -603,6 +603,79 @@ static void params_drop_caches(const struct bench_config *cfg,
 	set_uint_param(rec, "drop_caches", (uint64_t)cfg->drop_caches);
 }
 
+static int parse_procs(struct bench_config *cfg, const char *arg,
+		       char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (parse_uint(arg, 1024, &v) || !v)
+		return fail(err, errlen,
+			    "-c: process count '%s' must be a number from 1 to 1024",
+			    arg);
+	cfg->procs = (unsigned)v;
+	return 0;
+}
+
+static void params_procs(const struct bench_config *cfg, struct record *rec)
+{
+	set_uint_param(rec, "procs", cfg->procs);
+}
+
+static int parse_sem_create(struct bench_config *cfg, const char *arg,
+			    char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (!strcmp(arg, "-1")) {
+		cfg->sem_procs = -1;
+	} else if (parse_uint(arg, 32767, &v) || !v) {
+		return fail(err, errlen,
+			    "-p: '%s' must be a process count from 1 to 32767, "
+			    "or -1 to remove the semaphores", arg);
+	} else {
+		cfg->sem_procs = (long)v;
+	}
+	cfg->sem_create = 1;
+	return 0;
+}
+
+static int parse_sync(struct bench_config *cfg, const char *arg, char *err,
+		      size_t errlen)
+{
+	if (strcmp(arg, "s") && strcmp(arg, "p"))
+		return fail(err, errlen,
+			    "-y: '%s' is neither 's' (semaphores) nor 'p' (prompt)",
+			    arg);
+	cfg->sync_mode = arg[0];
+	return 0;
+}
+
+static void params_sync(const struct bench_config *cfg, struct record *rec)
+{
+	char buf[32];
+
+	record_set_param(rec, "sync", cfg->sync_mode == 's' ? "semaphores" :
+			 cfg->sync_mode == 'p' ? "prompt" : "none", 0);
+	snprintf(buf, sizeof(buf), "%g", cfg->sync_timeout);
+	record_set_param(rec, "sync_timeout", buf, 1);
+}
+
+static int parse_sync_timeout(struct bench_config *cfg, const char *arg,
+			      char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v > 0) || v > 1e7)
+		return fail(err, errlen,
+			    "--sync-timeout: '%s' must be a number of seconds "
+			    "above 0", arg);
+	cfg->sync_timeout = v;
+	return 0;
+}
+
 enum {
 	KEY_JSON = 256,
 	KEY_CSV,
@@ -611,6 +684,7 @@ enum {
 	KEY_DEVICE_CACHE,
 	KEY_BONNIE_SIZE,
 	KEY_DROP_CACHES,
+	KEY_SYNC_TIMEOUT,
 	KEY_HELP,
 	KEY_VERSION,
 };
@@ -676,6 +750,20 @@ static const struct option_def option_table[] = {
 	{ "drop-caches", KEY_DROP_CACHES, no_argument, NULL,
 	  "drop dentries and inodes before the stat and delete phases (root)",
 	  parse_drop_caches, params_drop_caches },
+	{ "procs", 'c', required_argument, "N",
+	  "run N worker processes per -d in step, each with its own files, "
+	  "released together at every test (default 1); several -d run one "
+	  "set of workers each", parse_procs, params_procs },
+	{ "semaphores", 'p', required_argument, "N",
+	  "as bonnie++: create the semaphores (key 4711) that N copies "
+	  "started with -y s wait on, and exit; -1 removes them",
+	  parse_sem_create, NULL },
+	{ "sync", 'y', required_argument, "s|p",
+	  "as bonnie++: before each test wait on the -p semaphores (s) or "
+	  "for Enter on stdin (p)", parse_sync, params_sync },
+	{ "sync-timeout", KEY_SYNC_TIMEOUT, required_argument, "SECONDS",
+	  "give up waiting for the other copies (-y s) after this long "
+	  "(default 600)", parse_sync_timeout, NULL },
 	{ "help", KEY_HELP, no_argument, NULL, "show this help", NULL, NULL },
 	{ "version", KEY_VERSION, no_argument, NULL, "show the version",
 	  NULL, NULL },
@@ -698,6 +786,8 @@ void config_init(struct bench_config *cfg)
 	cfg->num_dirs = 0;
 	cfg->file_chunk_size = 8192;
 	cfg->repeats = 1;
+	cfg->procs = 1;
+	cfg->sync_timeout = 600;
 }
 
 void config_release(struct bench_config *cfg)

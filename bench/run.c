@@ -23,11 +23,18 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "info.h"
+#include "mpi.h"
 #include "options.h"
+#include "progress.h"
+#include "semsync.h"
+#include "workers.h"
+#include "../fsops/clock.h"
 #include "../fsops/file.h"
 #include "../fsops/target.h"
 #include "../lib/xalloc.h"
 #include "../report/record.h"
+#include "../report/worker_rows.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -36,12 +43,16 @@
  * operation.  The second signal removes the big test file and exits. */
 static volatile sig_atomic_t stop_signal;
 static char signal_unlink_path[PATH_MAX];
+/* the workers of a run with several (-c N, several -d), for the second */
+static struct workers *volatile signal_workers;
 
 static void on_signal(int sig)
 {
 	if (stop_signal) {
 		if (signal_unlink_path[0])
 			unlink(signal_unlink_path);
+		if (signal_workers)
+			workers_emergency(signal_workers);
 		_exit(128 + sig);
 	}
 	stop_signal = sig;
@@ -122,10 +133,29 @@ static int check_settings(struct bench_config *cfg)
 		return usage_error("-f: per-char size %" PRIu64
 				   " is larger than the file size %" PRIu64,
 				   cfg->char_size, cfg->file_size);
-	if (cfg->ndirs > 1)
-		return usage_error("-d: one directory per run for now; "
-				   "several -d in step are not supported yet");
+	if (cfg->sync_mode == 's' && cfg->repeats > 1)
+		return usage_error("-y s: the semaphores synchronise one pass "
+				   "only; -x %u would wait on a spent set",
+				   cfg->repeats);
 	return 0;
+}
+
+/* Workers of the run: -c per directory, one set per -d. */
+static unsigned nworkers(const struct bench_config *cfg)
+{
+	return cfg->procs * (unsigned)(cfg->ndirs ? cfg->ndirs : 1);
+}
+
+/* How many -d name the same directory as dirs[i] (they share its space). */
+static unsigned same_dirs(const struct bench_config *cfg, size_t i)
+{
+	unsigned n = 0;
+	size_t j;
+
+	for (j = 0; j < cfg->ndirs; j++)
+		if (!strcmp(cfg->dirs[j], cfg->dirs[i]))
+			n++;
+	return n ? n : 1;
 }
 
 static int drop_privileges(const struct bench_config *cfg)
@@ -149,7 +179,7 @@ static int drop_privileges(const struct bench_config *cfg)
 }
 
 static int check_directory(const struct bench_config *cfg, const char *dir,
-			   struct fs_target *target)
+			   unsigned copies, struct fs_target *target)
 {
 	char err[256], have[32], need[32];
 	struct stat st;
@@ -166,7 +196,7 @@ static int check_directory(const struct bench_config *cfg, const char *dir,
 	if (access(dir, W_OK | X_OK))
 		return usage_error("-d: cannot write in '%s': %s", dir,
 				   strerror(errno));
-	bytes = cfg->file_size + files_bytes(cfg);
+	bytes = (cfg->file_size + files_bytes(cfg)) * copies;
 	if (bytes > target->avail_bytes) {
 		human_size(need, sizeof(need), bytes);
 		human_size(have, sizeof(have), target->avail_bytes);
@@ -203,17 +233,15 @@ static void remove_tree(const char *dir)
 	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
 }
 
-static void fill_record(struct record *rec, const struct bench_config *cfg,
-			const struct host_info *host,
-			const struct fs_target *target, const char *dir,
-			unsigned repetition)
+void record_fill_env(struct record *rec, const struct host_info *host,
+		     const struct fs_target *target, const char *dir,
+		     const char *label, unsigned repetition)
 {
-	char buf[64];
-
 	record_set_str(&rec->tool, "clyde");
 	record_set_str(&rec->version, CLYDE_VERSION);
+	free(rec->start);
 	rec->start = record_now_iso8601();
-	record_set_str(&rec->label, cfg->label ? cfg->label : host->hostname);
+	record_set_str(&rec->label, label ? label : host->hostname);
 	rec->repetition = (int)repetition;
 
 	record_set_str(&rec->host.hostname, host->hostname);
@@ -231,9 +259,20 @@ static void fill_record(struct record *rec, const struct bench_config *cfg,
 	rec->target.block_size = target->block_size;
 	rec->target.total_bytes = target->total_bytes;
 	rec->target.free_bytes = target->avail_bytes;
+	info_fill_record(rec, host, target);
+}
 
+static void fill_record(struct record *rec, const struct bench_config *cfg,
+			const struct host_info *host,
+			const struct fs_target *target, const char *dir,
+			unsigned repetition)
+{
+	char buf[64];
+
+	record_fill_env(rec, host, target, dir, cfg->label, repetition);
 	options_record(cfg, rec);
-	record_set_param(rec, PARAM_CONCURRENCY, "1", 1);
+	snprintf(buf, sizeof(buf), "%u", nworkers(cfg));
+	record_set_param(rec, PARAM_CONCURRENCY, buf, 1);
 	/* how far the file outgrows the caches it must beat */
 	if (host->ram) {
 		snprintf(buf, sizeof(buf), "%.3f",
@@ -302,6 +341,28 @@ static int check_direct(const struct bench_config *cfg, const char *dir,
 }
 
 /*
+ * -y: wait for the other copies (or the user) before test number i.  0, or
+ * -1 with res failed and the message printed.
+ */
+static int sync_before(const struct bench_config *cfg, size_t i,
+		       const struct bench_test *t, struct result *res)
+{
+	char err[512];
+	int rc = 0;
+
+	if (cfg->sync_mode == 's')
+		rc = semsync_wait((unsigned)i, t->title, cfg->sync_timeout,
+				  err, sizeof(err));
+	else if (cfg->sync_mode == 'p')
+		rc = semsync_prompt(t->title, err, sizeof(err));
+	if (!rc)
+		return 0;
+	result_set_status(res, RESULT_FAILED, "%s", err);
+	fprintf(stderr, "clyde: %s: %s\n", t->title, err);
+	return -1;
+}
+
+/*
  * One pass of the suite in a new directory of its own under dir.  Returns
  * 0 when every test ran, EXIT_FAILED when one failed or a signal stopped
  * it.
@@ -345,10 +406,19 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 		const struct bench_test *t = bench_tests[i];
 		struct result *res = record_add_result(rec, t->name, t->title,
 						       t->unit);
+		int rc;
 
 		if (!applicable(cfg, t) || stop_signal || status)
 			continue;
-		if (t->run(&ctx, res)) {
+		if (sync_before(cfg, i, t, res)) {
+			status = EXIT_FAILED;
+			continue;
+		}
+		progress_phase(t->title, (unsigned)i + 1, (unsigned)bench_ntests,
+			       &res->lat.count, progress_test_ops(cfg, t->name), 0);
+		rc = t->run(&ctx, res);
+		progress_idle();
+		if (rc) {
 			if (res->status != RESULT_FAILED)
 				result_set_status(res, RESULT_FAILED,
 						  "failed");
@@ -373,6 +443,459 @@ out:
 	remove_tree(ctx.dir);
 	free(ctx.path);
 	free(ctx.dir);
+	return status;
+}
+
+/* --- several workers in step (-c N, several -d) --- */
+
+struct worker_plan {
+	const struct bench_config *cfg;
+	char **rundirs;			/* per worker, made by the parent */
+	const struct dio_align *align;	/* per -d; NULL: no --direct */
+};
+
+static const char *worker_dir(const struct bench_config *cfg, unsigned i)
+{
+	return cfg->ndirs ? cfg->dirs[i / cfg->procs] : ".";
+}
+
+/* measure_begin()'s gate in a worker: wait for the others, once a step. */
+struct worker_gate {
+	struct workers *w;
+	unsigned idx;
+	unsigned step;
+	int passed;
+};
+
+static void worker_gate(void *arg)
+{
+	struct worker_gate *g = arg;
+
+	if (g->passed)
+		return;
+	g->passed = 1;
+	workers_gate(g->w, g->idx, g->step);
+}
+
+/* A worker (a child): the suite in its own directory, test by test. */
+static int worker_main(struct workers *w, unsigned idx, void *arg)
+{
+	const struct worker_plan *p = arg;
+	const struct bench_config *cfg = p->cfg;
+	struct record *wrec = record_new();
+	char setup_err[512] = "";
+	struct worker_gate gate = { .w = w, .idx = idx };
+	struct bench_ctx ctx;
+	size_t i;
+
+	measure_set_gate(worker_gate, &gate);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.cfg = cfg;
+	ctx.rec = wrec;
+	ctx.stop = workers_stop_flag(w);
+	/* each worker's data differs from the others' */
+	ctx.seed = (cfg->seed + 0x9e3779b9u * (uint64_t)idx) & 0xffffffffu;
+	ctx.io_size = cfg->chunk_size;
+	ctx.dir = xstrdup(p->rundirs[idx]);
+	ctx.path = xasprintf("%s/Bonnie.%d", ctx.dir, (int)getpid());
+	workers_set_path(w, idx, ctx.path);
+	ctx.dirfd = open(ctx.dir, O_RDONLY | O_DIRECTORY);
+	if (ctx.dirfd < 0)
+		snprintf(setup_err, sizeof(setup_err), "cannot open '%s': %s",
+			 ctx.dir, strerror(errno));
+	if (p->align) {
+		ctx.direct = 1;
+		ctx.align = p->align[idx / cfg->procs];
+	}
+
+	for (i = 0; i < bench_ntests; i++) {
+		const struct bench_test *t = bench_tests[i];
+		size_t nwarn = wrec->nwarnings;
+		struct result *res;
+		uint64_t end, took, start;
+
+		if (!applicable(cfg, t))
+			continue;
+		if (workers_wait(w, (unsigned)i))
+			break;
+		res = record_add_result(wrec, t->name, t->title, t->unit);
+		gate.step = (unsigned)i;
+		gate.passed = 0;
+		if (setup_err[0])
+			result_set_status(res, RESULT_FAILED, "%s", setup_err);
+		else if (t->run(&ctx, res)) {
+			if (res->status != RESULT_FAILED)
+				result_set_status(res, RESULT_FAILED, "failed");
+		} else if (res->status == RESULT_NOT_RUN) {
+			result_set_status(res, RESULT_OK, NULL);
+		}
+		end = clock_ns();
+		/* timing started at the gate and lasted elapsed */
+		took = res->elapsed > 0 ? (uint64_t)(res->elapsed * 1e9) : 0;
+		start = gate.passed ? workers_slot(w, idx)->gate_ns : end;
+		if (!strcmp(t->name, "seeks"))
+			unlink(ctx.path);
+		workers_done(w, idx, (unsigned)i, res, start, start + took,
+			     wrec, nwarn);
+	}
+	files_state_free(ctx.files);
+	if (ctx.dirfd >= 0)
+		close(ctx.dirfd);
+	remove_tree(ctx.dir);
+	free(ctx.path);
+	free(ctx.dir);
+	record_free(wrec);
+	return 0;
+}
+
+/* Add each line of a worker's warnings once, naming the worker. */
+static void add_worker_warnings(struct record *rec, unsigned idx,
+				const char *text)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char *msg = xasprintf("worker %u: %.*s", idx, (int)len, text);
+		size_t i;
+
+		for (i = 0; i < rec->nwarnings; i++)
+			if (!strcmp(rec->warnings[i], msg))
+				break;
+		if (i == rec->nwarnings)
+			record_warn(rec, "%s", msg);
+		free(msg);
+		text += len + (nl ? 1 : 0);
+	}
+}
+
+/*
+ * The rows of every worker and the aggregate: total work (each worker's
+ * rate x its own time) over the span from the first worker's first
+ * operation to the last one's last (from_barrier: from the barrier, each
+ * worker's times on its own clock); CPU of all workers over that span;
+ * latency histograms merged.  0, or -1 when a worker failed (res failed,
+ * naming the first; every failure printed).
+ */
+static int aggregate(struct result *res, const struct worker_slot *slots,
+		     unsigned n, uint64_t release, const char *const *dirs,
+		     const char *const *hosts, int from_barrier,
+		     struct record *rec)
+{
+	double work = 0, cpu_s = 0, resid = 0, first = 0, last = 0;
+	unsigned i, nresid = 0, measured = 0;
+	int first_fail = -1;
+
+	for (i = 0; i < n; i++) {
+		const struct worker_slot *s = &slots[i];
+		const struct result *r = &s->res;
+		struct worker_row *row;
+
+		row = result_add_worker(res, (int)i, hosts[i], dirs[i]);
+		if (s->state == WORKER_DEAD) {
+			row->status = RESULT_FAILED;
+			row->reason = xstrdup(s->reason);
+			if (first_fail < 0)
+				first_fail = (int)i;
+			continue;
+		}
+		add_worker_warnings(rec, i, s->warnings);
+		row->status = r->status;
+		if (r->status == RESULT_FAILED) {
+			row->reason = xstrdup(s->reason[0] ? s->reason
+							   : "failed");
+			if (first_fail < 0)
+				first_fail = (int)i;
+		}
+		if (r->status != RESULT_OK && r->status != RESULT_FAILED)
+			continue;
+		row->value = r->value;
+		row->cpu = r->cpu;
+		row->ops = r->ops;
+		row->bytes = r->bytes;
+		row->elapsed = r->elapsed;
+		row->first_s = ((double)s->first_ns - (double)release) / 1e9;
+		row->last_s = ((double)s->last_ns - (double)release) / 1e9;
+		if (!measured || row->first_s < first)
+			first = row->first_s;
+		if (!measured || row->last_s > last)
+			last = row->last_s;
+		measured++;
+		work += r->value * r->elapsed;
+		cpu_s += r->cpu / 100 * r->elapsed;
+		res->ops += r->ops;
+		res->bytes += r->bytes;
+		hist_merge(&res->lat, &r->lat);
+		res->flags |= r->flags & ~RESULT_LOW_PRECISION;
+		if (r->residency >= 0) {
+			resid += r->residency;
+			nresid++;
+		}
+	}
+	/* across hosts (MPI) each rank's times count from the shared
+	 * barrier, and the longest rank's time is the span (mdtest) */
+	if (from_barrier)
+		first = 0;
+	if (measured && last > first) {
+		res->elapsed = last - first;
+		res->value = work / res->elapsed;
+		res->cpu = cpu_s / res->elapsed * 100;
+		if (res->elapsed < RESULT_MIN_ELAPSED)
+			res->flags |= RESULT_LOW_PRECISION;
+	}
+	if (nresid)
+		res->residency = resid / nresid;
+	if (first_fail < 0) {
+		result_set_status(res, RESULT_OK, NULL);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		const struct worker_row *row = &res->workers[i];
+
+		if (row->status == RESULT_FAILED)
+			fprintf(stderr, "clyde: %s: worker %u in '%s': %s\n",
+				res->title, i, row->dir, row->reason);
+	}
+	result_set_status(res, RESULT_FAILED, "worker %d in '%s': %s",
+			  first_fail, res->workers[first_fail].dir,
+			  res->workers[first_fail].reason);
+	return -1;
+}
+
+/*
+ * One pass of the suite by every worker in step, each in a new directory
+ * of its own under its -d; all of them removed whatever happens.  Returns
+ * 0, or EXIT_FAILED when a test failed in a worker, a worker died or a
+ * signal stopped the run.
+ */
+static int suite_run_workers(const struct bench_config *cfg,
+			     const struct dio_align *align, const char *host,
+			     struct record *rec)
+{
+	unsigned n = nworkers(cfg), i;
+	char **rundirs = xcalloc(n, sizeof(*rundirs));
+	const char **dirs = xcalloc(n, sizeof(*dirs));
+	const char **hosts = xcalloc(n, sizeof(*hosts));
+	struct worker_plan plan;
+	struct workers *w = NULL;
+	char err[512];
+	int status = 0;
+	size_t t;
+
+	for (i = 0; i < n; i++) {
+		const char *dir = worker_dir(cfg, i);
+
+		rundirs[i] = xasprintf("%s/clyde.XXXXXX", dir);
+		if (!mkdtemp(rundirs[i])) {
+			fprintf(stderr, "clyde: cannot create a directory in "
+				"'%s': %s\n", dir, strerror(errno));
+			free(rundirs[i]);
+			rundirs[i] = NULL;
+			status = EXIT_FAILED;
+			goto out;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		dirs[i] = worker_dir(cfg, i);
+		hosts[i] = host;
+	}
+	plan.cfg = cfg;
+	plan.rundirs = rundirs;
+	plan.align = align;
+	w = workers_start(n, worker_main, &plan, err, sizeof(err));
+	if (!w) {
+		fprintf(stderr, "clyde: %s\n", err);
+		status = EXIT_FAILED;
+		goto out;
+	}
+	signal_workers = w;
+
+	for (t = 0; t < bench_ntests; t++) {
+		const struct bench_test *bt = bench_tests[t];
+		struct result *res = record_add_result(rec, bt->name,
+						       bt->title, bt->unit);
+		uint64_t release;
+
+		if (!applicable(cfg, bt) || stop_signal || status)
+			continue;
+		if (sync_before(cfg, t, bt, res)) {
+			status = EXIT_FAILED;
+			continue;
+		}
+		progress_phase(bt->title, (unsigned)t + 1,
+			       (unsigned)bench_ntests, NULL, 0, 0);
+		workers_release(w, (unsigned)t);
+		release = workers_start_timing(w, (unsigned)t, &stop_signal);
+		workers_collect(w, (unsigned)t, &stop_signal);
+		progress_idle();
+		if (aggregate(res, workers_slot(w, 0), n, release, dirs, hosts,
+			      0, rec))
+			status = EXIT_FAILED;
+	}
+	if (stop_signal && !status)
+		status = EXIT_FAILED;
+out:
+	if (w) {
+		signal_workers = NULL;
+		workers_finish(w);
+	}
+	for (i = 0; i < n; i++) {
+		if (rundirs[i])
+			remove_tree(rundirs[i]);
+		free(rundirs[i]);
+	}
+	free(rundirs);
+	free(dirs);
+	free(hosts);
+	return status;
+}
+
+/* --- one worker per MPI rank (stubs without MPI=1: bench/mpi.h) --- */
+
+/* measure_begin()'s gate under MPI: a barrier of all ranks, once a test. */
+struct mpi_gate {
+	int passed;
+	uint64_t ns;	/* when this rank left the barrier */
+};
+
+static void mpi_gate(void *arg)
+{
+	struct mpi_gate *g = arg;
+
+	if (g->passed)
+		return;
+	g->passed = 1;
+	clyde_mpi_barrier();
+	g->ns = clock_ns();
+}
+
+#define MPI_NAME_LEN 256
+
+/*
+ * This rank's pass of the suite, in step with the others, in a new
+ * directory of its own under its -d (-d number rank % count).  Every rank
+ * makes the same collective calls in the same order whatever fails: it
+ * agrees with the others before each test whether to go on.  Rank 0 fills
+ * rec with a row per rank; the aggregate is mdtest's (the clocks of
+ * different hosts are not comparable): total work over the longest rank's
+ * time from the shared barrier.
+ */
+static int suite_run_mpi(const struct bench_config *cfg,
+			 const struct dio_align *align, const char *host,
+			 struct record *rec, int rank, int size)
+{
+	const char *dir = cfg->ndirs ? cfg->dirs[rank % (int)cfg->ndirs] : ".";
+	struct worker_slot *mine = xcalloc(1, sizeof(*mine)), *all = NULL;
+	struct record *wrec = record_new();
+	struct mpi_gate gate = { 0, 0 };
+	const char **hosts = NULL, **dirs = NULL;
+	char name[MPI_NAME_LEN], *names = NULL;
+	struct bench_ctx ctx;
+	int status = 0, r;
+	size_t i;
+
+	snprintf(name, sizeof(name), "%s", host ? host : "");
+	if (!rank) {
+		all = xcalloc((size_t)size, sizeof(*all));
+		names = xcalloc((size_t)size, MPI_NAME_LEN);
+		hosts = xcalloc((size_t)size, sizeof(*hosts));
+		dirs = xcalloc((size_t)size, sizeof(*dirs));
+	}
+	clyde_mpi_gather_names(name, names, MPI_NAME_LEN);
+	for (r = 0; !rank && r < size; r++) {
+		hosts[r] = names + (size_t)r * MPI_NAME_LEN;
+		dirs[r] = cfg->ndirs ? cfg->dirs[r % (int)cfg->ndirs] : ".";
+	}
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.cfg = cfg;
+	ctx.rec = wrec;
+	ctx.stop = &stop_signal;
+	ctx.seed = (cfg->seed + 0x9e3779b9u * (uint64_t)rank) & 0xffffffffu;
+	ctx.io_size = cfg->chunk_size;
+	ctx.dirfd = -1;
+	ctx.dir = xasprintf("%s/clyde.XXXXXX", dir);
+	if (!mkdtemp(ctx.dir)) {
+		fprintf(stderr, "clyde: rank %d: cannot create a directory in "
+			"'%s': %s\n", rank, dir, strerror(errno));
+		free(ctx.dir);
+		ctx.dir = NULL;
+		status = EXIT_FAILED;
+	} else {
+		ctx.path = xasprintf("%s/Bonnie.%d", ctx.dir, (int)getpid());
+		ctx.dirfd = open(ctx.dir, O_RDONLY | O_DIRECTORY);
+		if (ctx.dirfd < 0) {
+			fprintf(stderr, "clyde: rank %d: cannot open '%s': "
+				"%s\n", rank, ctx.dir, strerror(errno));
+			status = EXIT_FAILED;
+		} else if (strlen(ctx.path) < sizeof(signal_unlink_path)) {
+			memcpy(signal_unlink_path, ctx.path,
+			       strlen(ctx.path) + 1);
+		}
+	}
+	if (align) {
+		ctx.direct = 1;
+		ctx.align = align[rank % (int)(cfg->ndirs ? cfg->ndirs : 1)];
+	}
+	measure_set_gate(mpi_gate, &gate);
+
+	for (i = 0; i < bench_ntests; i++) {
+		const struct bench_test *t = bench_tests[i];
+		struct result *res = record_add_result(rec, t->name, t->title,
+						       t->unit);
+		size_t nwarn = wrec->nwarnings;
+		struct result *mres;
+		uint64_t took;
+
+		if (!applicable(cfg, t))
+			continue;
+		if (clyde_mpi_max(stop_signal || status))
+			continue;
+		mres = record_add_result(wrec, t->name, t->title, t->unit);
+		gate.passed = 0;
+		if (!rank)
+			progress_phase(t->title, (unsigned)i + 1,
+				       (unsigned)bench_ntests, NULL, 0, 0);
+		if (t->run(&ctx, mres)) {
+			if (mres->status != RESULT_FAILED)
+				result_set_status(mres, RESULT_FAILED,
+						  "failed");
+		} else if (mres->status == RESULT_NOT_RUN) {
+			result_set_status(mres, RESULT_OK, NULL);
+		}
+		if (!gate.passed)	/* failed early: still one barrier */
+			mpi_gate(&gate);
+		if (!strcmp(t->name, "seeks"))
+			unlink(ctx.path);
+		took = mres->elapsed > 0 ? (uint64_t)(mres->elapsed * 1e9) : 0;
+		/* times on this rank's clock from its barrier exit */
+		worker_slot_fill(mine, mres, 0, took, wrec, nwarn);
+		clyde_mpi_gather_slots(mine, all);
+		if (!rank) {
+			progress_idle();
+			if (aggregate(res, all, (unsigned)size, 0, dirs, hosts,
+				      1, rec))
+				status = EXIT_FAILED;
+		} else if (mres->status == RESULT_FAILED) {
+			status = EXIT_FAILED;
+		}
+	}
+	if (stop_signal && !status)
+		status = EXIT_FAILED;
+	measure_set_gate(NULL, NULL);
+	files_state_free(ctx.files);
+	if (ctx.dirfd >= 0)
+		close(ctx.dirfd);
+	signal_unlink_path[0] = '\0';
+	if (ctx.dir)
+		remove_tree(ctx.dir);
+	free(ctx.path);
+	free(ctx.dir);
+	record_free(wrec);
+	free(mine);
+	free(all);
+	free(names);
+	free(hosts);
+	free(dirs);
 	return status;
 }
 
@@ -403,13 +926,17 @@ int cmd_run(int argc, char **argv)
 	struct bench_config cfg;
 	struct host_info host;
 	struct fs_target target;
-	struct dio_align align;
+	struct dio_align *align = NULL;
 	FILE *json = NULL, *csv = NULL;
 	char err[512];
 	const char *dir;
 	unsigned rep;
-	int status;
+	size_t i;
+	int status, nranks, rank, agreed = 0;
 
+	/* under mpirun (a build with MPI=1) every rank is a worker */
+	nranks = clyde_mpi_init();
+	rank = clyde_mpi_rank();
 	memset(&host, 0, sizeof(host));
 	memset(&target, 0, sizeof(target));
 	config_init(&cfg);
@@ -423,6 +950,15 @@ int cmd_run(int argc, char **argv)
 	case OPTIONS_OK:
 		break;
 	}
+	if (cfg.sem_create) {
+		status = 0;
+		if (cfg.sem_procs < 0 ? semsync_remove(err, sizeof(err)) :
+		    semsync_create(cfg.sem_procs, err, sizeof(err))) {
+			fprintf(stderr, "clyde: %s\n", err);
+			status = EXIT_FAILED;
+		}
+		goto out;
+	}
 	host_detect(&host);
 	resolve_file_size(&cfg, &host);
 	status = check_settings(&cfg);
@@ -431,20 +967,41 @@ int cmd_run(int argc, char **argv)
 	status = drop_privileges(&cfg);
 	if (status)
 		goto out;
-	dir = cfg.ndirs ? cfg.dirs[0] : ".";
-	status = check_directory(&cfg, dir, &target);
+	if (nranks > 1 && (cfg.procs > 1 || cfg.sync_mode)) {
+		status = usage_error("%s: under mpirun every rank is one "
+				     "worker, in step by MPI: start more ranks",
+				     cfg.procs > 1 ? "-c" : "-y");
+		goto out;
+	}
+	dir = cfg.ndirs ? cfg.dirs[rank % (int)cfg.ndirs] : ".";
+	status = check_directory(&cfg, dir, nranks > 1 ? 1 :
+				 cfg.procs * same_dirs(&cfg, 0), &target);
+	for (i = 1; !status && nranks == 1 && i < cfg.ndirs; i++) {
+		struct fs_target other;
+
+		memset(&other, 0, sizeof(other));
+		status = check_directory(&cfg, cfg.dirs[i],
+					 cfg.procs * same_dirs(&cfg, i),
+					 &other);
+		fs_target_release(&other);
+	}
 	if (status)
 		goto out;
 	if (cfg.direct && cfg.file_size) {
-		status = check_direct(&cfg, dir, &align);
+		align = xcalloc(cfg.ndirs ? cfg.ndirs : 1, sizeof(*align));
+		for (i = 0; !status && i < (cfg.ndirs ? cfg.ndirs : 1); i++)
+			status = check_direct(&cfg, cfg.ndirs ? cfg.dirs[i]
+							      : ".", &align[i]);
 		if (status)
 			goto out;
 	}
-	if (cfg.json_path && !(json = open_output("--json", cfg.json_path))) {
+	if (!rank && cfg.json_path &&
+	    !(json = open_output("--json", cfg.json_path))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	if (cfg.csv_path && !(csv = open_output("--csv", cfg.csv_path))) {
+	if (!rank && cfg.csv_path &&
+	    !(csv = open_output("--csv", cfg.csv_path))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -453,32 +1010,57 @@ int cmd_run(int argc, char **argv)
 
 		if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
 			seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
-		cfg.seed = seed;
+		/* the same recorded seed on every rank (each varies it) */
+		cfg.seed = (uint32_t)clyde_mpi_max((int)(seed >> 1));
 	}
+	/* every rank checked its own directory: all go on, or none */
+	agreed = 1;
+	status = clyde_mpi_max(status);
+	if (status)
+		goto out;
 	install_signals();
+	progress_start(cfg.quiet || rank);
 
 	for (rep = 1; rep <= cfg.repeats; rep++) {
 		struct record *rec = record_new();
 
 		fill_record(rec, &cfg, &host, &target, dir, rep);
-		status = suite_run(&cfg, dir,
-				   cfg.direct && cfg.file_size ? &align : NULL, rec);
+		if (nranks > 1) {
+			char buf[32];
+
+			snprintf(buf, sizeof(buf), "%d", nranks);
+			record_set_param(rec, PARAM_CONCURRENCY, buf, 1);
+			record_set_param(rec, "mpi_ranks", buf, 1);
+			status = suite_run_mpi(&cfg, align, host.hostname, rec,
+					       rank, nranks);
+		} else if (nworkers(&cfg) > 1)
+			status = suite_run_workers(&cfg, align, host.hostname,
+						   rec);
+		else
+			status = suite_run(&cfg, dir, align, rec);
 		free(rec->end);
 		rec->end = record_now_iso8601();
 		if (stop_signal)
 			status = 128 + stop_signal;
+		status = clyde_mpi_max(status);
 		rec->exit_status = status;
-		if (write_outputs(rec, &cfg, json, csv) && !status)
+		if (!rank && write_outputs(rec, &cfg, json, csv) && !status)
 			status = EXIT_FAILED;
+		status = clyde_mpi_max(status);
 		record_free(rec);
 		if (status)
 			break;
 		/* a new seed per repetition keeps the data unique across them */
 		cfg.seed = (cfg.seed + 1) & 0xffffffffu;
 	}
+	progress_stop();
 	if (stop_signal)
 		status = 128 + stop_signal;
 out:
+	if (nranks > 1 && !agreed && status != 0)
+		clyde_mpi_max(status);	/* the others wait to agree */
+	clyde_mpi_finalize();
+	free(align);
 	if (json)
 		fclose(json);
 	if (csv)

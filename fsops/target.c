@@ -8,12 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "../lib/xalloc.h"
+#include "fsgeom.h"
 #include "sysroot.h"
 
 __attribute__((format(printf, 3, 4)))
@@ -70,6 +73,72 @@ out:
 	return ret;
 }
 
+/* The value of key= in a comma-separated option list, or NULL. */
+static char *option(const char *opts, const char *key)
+{
+	char *v = NULL;
+	size_t len = 0;
+
+	if (opts && !mnt_optstr_get_option(opts, key, &v, &len) && v)
+		return xasprintf("%.*s", (int)len, v);
+	return NULL;
+}
+
+/* overlay: its directories, and the device stack of the upper one. */
+static void overlay_stack(struct fs_target *t)
+{
+	struct dev_stack *s = &t->stack;
+	char *upper = option(t->fs_options, "upperdir");
+	char *lower = option(t->fs_options, "lowerdir");
+	struct stat st;
+	int dev = stack_add(s, "overlay", t->source, -1);
+
+	stack_set(s, dev, "upperdir", upper, 0);
+	stack_set(s, dev, "lowerdir", lower, 0);
+	if (upper && !stat(upper, &st))
+		stack_walk_devnum(s, major(st.st_dev), minor(st.st_dev), dev);
+	free(upper);
+	free(lower);
+}
+
+/* The devices under the filesystem of real (st_dev of it). */
+static void detect_stack(struct fs_target *t, const char *real)
+{
+	struct dev_stack *s = &t->stack;
+	struct stat st;
+	char uuid[40];
+	int ret = -ENOENT;
+
+	if (stat(real, &st)) {
+		stack_warn(s, "cannot stat '%s': %s", real, strerror(errno));
+		return;
+	}
+	if (t->fstype && !strcmp(t->fstype, "btrfs")) {
+		/* st_dev of btrfs is anonymous: its devices are in sysfs */
+		if (!t->mountpoint ||
+		    fsgeom_btrfs_uuid(t->mountpoint, uuid, sizeof(uuid)))
+			stack_warn(s, "btrfs uuid of '%s' unknown", real);
+		else
+			ret = stack_walk_btrfs(s, uuid, -1);
+	} else if (t->fstype && !strcmp(t->fstype, "overlay")) {
+		overlay_stack(t);
+		return;
+	} else {
+		ret = stack_walk_devnum(s, major(st.st_dev), minor(st.st_dev),
+					-1);
+	}
+	if (ret >= 0)
+		return;
+	/* no block device behind st_dev: the source may still name one */
+	if (t->source && !strncmp(t->source, "/dev/", 5) &&
+	    !stat(t->source, &st) && S_ISBLK(st.st_mode))
+		ret = stack_walk_devnum(s, major(st.st_rdev),
+					minor(st.st_rdev), -1);
+	if (ret < 0 && t->source && t->source[0] == '/')
+		stack_warn(s, "no device stack found for '%s' on '%s'",
+			   t->mountpoint ? t->mountpoint : real, t->source);
+}
+
 int fs_target_detect(const char *path, struct fs_target *t, char *err,
 		     size_t errlen)
 {
@@ -96,12 +165,20 @@ int fs_target_detect(const char *path, struct fs_target *t, char *err,
 	t->total_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
 	t->avail_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
 	t->readonly = !!(sv.f_flag & ST_RDONLY);
+	t->inodes = sv.f_files;
+	t->inodes_free = sv.f_ffree;
 
 	ret = find_mount(path, real, t, err, errlen);
-	free(real);
-	if (ret)
+	if (ret) {
+		free(real);
 		fs_target_release(t);
-	return ret;
+		return ret;
+	}
+	fsgeom_read(t->mountpoint, t->fstype, t->source, t->fs_options,
+		    &t->geometry, &t->ngeometry, &t->stack);
+	detect_stack(t, real);
+	free(real);
+	return 0;
 }
 
 void fs_target_release(struct fs_target *t)
@@ -111,6 +188,8 @@ void fs_target_release(struct fs_target *t)
 	free(t->source);
 	free(t->vfs_options);
 	free(t->fs_options);
+	stack_fields_free(t->geometry, t->ngeometry);
+	stack_release(&t->stack);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -153,6 +232,7 @@ void host_detect(struct host_info *h)
 	struct utsname u;
 	struct sysinfo si;
 	long pages, psize;
+	char *vendor;
 
 	memset(h, 0, sizeof(*h));
 	if (!gethostname(name, sizeof(name))) {
@@ -173,6 +253,9 @@ void host_detect(struct host_info *h)
 		if (pages > 0 && psize > 0)
 			h->ram = (uint64_t)pages * (uint64_t)psize;
 	}
+	vendor = host_cpuid_vendor();
+	host_virt_detect(h, vendor);
+	free(vendor);
 }
 
 void host_release(struct host_info *h)
@@ -180,5 +263,10 @@ void host_release(struct host_info *h)
 	free(h->hostname);
 	free(h->kernel);
 	free(h->cpu_model);
+	free(h->hypervisor);
+	free(h->emulation);
+	free(h->dmi_vendor);
+	free(h->dmi_product);
+	free(h->virt_evidence);
 	memset(h, 0, sizeof(*h));
 }

@@ -9,6 +9,10 @@
  * exactly.
  */
 #include "record.h"
+#include "json_internal.h"
+#include "matrix.h"
+#include "target_rec.h"
+#include "worker_rows.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -116,7 +120,7 @@ static struct json_object *latency_object(const struct histogram *h)
 	return obj;
 }
 
-static struct json_object *histogram_object(const struct histogram *h)
+struct json_object *histogram_object(const struct histogram *h)
 {
 	struct json_object *obj, *buckets;
 	unsigned i;
@@ -172,6 +176,7 @@ static struct json_object *result_object(const struct result *res)
 		    !!(res->flags & RESULT_DIRECT_IGNORED)));
 	add(obj, "latency_us", latency_object(&res->lat));
 	add(obj, "histogram", histogram_object(&res->lat));
+	worker_rows_json_add(obj, res);
 	return obj;
 }
 
@@ -209,6 +214,7 @@ static struct json_object *record_object(const struct record *rec)
 	add(target, "total_bytes", ju64(rec->target.total_bytes));
 	add(target, "free_bytes", ju64(rec->target.free_bytes));
 	add(obj, "target", target);
+	target_json_add(rec, host, target);
 
 	add(obj, "params", kv_object(rec->params, rec->nparams));
 	add(obj, "tags", kv_object(rec->tags, rec->ntags));
@@ -223,6 +229,8 @@ static struct json_object *record_object(const struct record *rec)
 	for (i = 0; i < rec->nresults; i++)
 		json_object_array_add(arr, result_object(&rec->results[i]));
 	add(obj, "results", arr);
+	if (rec->matrix)
+		add(obj, "matrix", matrix_json_object(rec->matrix));
 	return obj;
 }
 
@@ -395,8 +403,8 @@ static int read_kvs(struct json_object *obj, const char *key,
 	return 0;
 }
 
-static int read_histogram(struct json_object *obj, const char *where,
-			  struct histogram *h)
+int read_histogram(struct json_object *obj, const char *where,
+		   struct histogram *h)
 {
 	struct json_object *buckets;
 	int64_t bits = HIST_SUB_BITS;
@@ -501,6 +509,9 @@ static int read_result(struct json_object *obj, size_t i, struct record *rec)
 	    get_flag(obj, where, "direct_ignored", RESULT_DIRECT_IGNORED,
 		     &res->flags))
 		return -1;
+	if (worker_rows_json_read(obj, where, res, read_err,
+				  sizeof(read_err)))
+		return -1;
 	return read_histogram(member(obj, "histogram"), where, &res->lat);
 }
 
@@ -596,7 +607,15 @@ static int read_record(struct json_object *obj, struct record *rec)
 	for (i = 0; i < len; i++)
 		if (read_result(json_object_array_get_idx(sub, i), i, rec))
 			return -1;
-	return 0;
+	if (target_json_read(obj, rec, read_err, sizeof(read_err)))
+		return -1;
+	return matrix_json_read(member(obj, "matrix"), rec, read_err,
+				sizeof(read_err));
+}
+
+const char *json_read_error(void)
+{
+	return read_err;
 }
 
 struct record *record_read_json(const char *line, const char **err)

@@ -4,6 +4,9 @@
  * in json.c, csv.c and text.c.
  */
 #include "record.h"
+#include "matrix.h"
+#include "target_rec.h"
+#include "worker_rows.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -59,14 +62,19 @@ void record_free(struct record *rec)
 	free(rec->target.source);
 	free(rec->target.vfs_options);
 	free(rec->target.fs_options);
+	record_detected_free(rec);
 	free_kvs(rec->params, rec->nparams);
 	free_kvs(rec->tags, rec->ntags);
-	for (i = 0; i < rec->nresults; i++)
+	for (i = 0; i < rec->nresults; i++) {
 		free(rec->results[i].reason);
+		result_free_workers(&rec->results[i]);
+	}
 	free(rec->results);
 	for (i = 0; i < rec->nwarnings; i++)
 		free(rec->warnings[i]);
 	free(rec->warnings);
+	matrix_free(rec->matrix);
+	free(rec->source);
 	free(rec);
 }
 

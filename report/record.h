@@ -67,6 +67,34 @@ struct result {
 	double elapsed;		/* seconds */
 	double residency;	/* fraction cached at phase start; < 0: n/a */
 	struct histogram lat;	/* per-operation latency, ns */
+	/*
+	 * Each worker's own share when several ran in step (-c N, several
+	 * -d, MPI ranks; report/worker_rows.h); the fields above are then
+	 * the aggregate.  NULL and 0 for a single worker.
+	 */
+	struct worker_row *workers;
+	size_t nworkers;
+};
+
+/*
+ * One worker's figures of a test.  first_s and last_s are the start of its
+ * first and the end of its last operation, in seconds after the release of
+ * the test's barrier (on one host the shared monotonic clock; across MPI
+ * hosts each rank's own clock from the same barrier).
+ */
+struct worker_row {
+	int worker;		/* 0..N-1; the MPI rank */
+	char *host;
+	char *dir;		/* its -d */
+	double value;		/* its own rate, in the result's unit */
+	double cpu;		/* % of one CPU over its own elapsed */
+	uint64_t ops;
+	uint64_t bytes;
+	double elapsed;		/* its own, seconds */
+	double first_s;
+	double last_s;
+	enum result_status status;
+	char *reason;		/* failed: why (owned) */
 };
 
 struct record_kv {
@@ -75,12 +103,46 @@ struct record_kv {
 	int numeric;		/* value is a JSON number */
 };
 
+/* Virtualization of the host (report/target_rec.h): evidence-based. */
+struct record_virt {
+	int vm;			/* 1 a guest, 0 no sign of one, -1 unknown */
+	char *hypervisor;	/* "KVM", "VMware"...; NULL unknown */
+	char *emulation;	/* "tcg" when the CPU is emulated; NULL */
+	char *dmi_vendor;
+	char *dmi_product;
+	char *evidence;		/* what the claims rest on */
+};
+
 struct record_host {
 	char *hostname;
 	char *kernel;		/* uname -r */
 	char *cpu_model;
 	long cores;
 	uint64_t ram;		/* bytes */
+	struct record_virt *virt;	/* NULL: not detected */
+};
+
+/*
+ * The device stack under the target (report/target_rec.h): devices in
+ * depth-first order, each naming the index of its holder (-1: top), with
+ * kind ("disk", "partition", "loop", "file", "md", "dm", "btrfs",
+ * "overlay"...) and the fields sysfs gave; fs holds the filesystem's own
+ * geometry (xfs sunit/swidth/agcount, ext stride/journal mode, btrfs
+ * profiles) and inode counts.
+ */
+struct record_device {
+	char *kind;
+	char *name;
+	int parent;
+	struct record_kv *fields;
+	size_t nfields;
+};
+
+struct record_stack {
+	struct record_kv *fs;
+	size_t nfs;
+	struct record_device *devs;
+	size_t ndevs;
 };
 
 /* What the run's directory lives on (libmount + statvfs). */
@@ -94,7 +156,10 @@ struct record_target {
 	uint64_t block_size;	/* statvfs f_bsize */
 	uint64_t total_bytes;
 	uint64_t free_bytes;	/* available to the user at start */
+	struct record_stack *stack;	/* NULL: not detected */
 };
+
+struct record_matrix;
 
 struct record {
 	int schema;
@@ -115,6 +180,13 @@ struct record {
 	size_t nresults;
 	char **warnings;
 	size_t nwarnings;
+	/* `clyde matrix`: the cells (report/matrix.h); NULL otherwise */
+	struct record_matrix *matrix;
+	/*
+	 * Where an imported record came from: "FILE:LINE (format)"; NULL
+	 * for a fresh run.  Not written to JSON (the reader sets it).
+	 */
+	char *source;
 };
 
 /*

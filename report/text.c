@@ -14,6 +14,7 @@
  * bonnie++ puts it; the legend below the table explains the marks used.
  */
 #include "record.h"
+#include "target_rec.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -497,6 +498,8 @@ int record_write_text(const struct record *rec, FILE *out)
 	legend(f, rec);
 	latency_table(f, rec);
 	residency_table(f, rec);
+	fputc('\n', f);
+	record_write_target_text(rec, f, 80);
 	problems(f, rec);
 	if (fclose(f) == EOF) {
 		free(buf);

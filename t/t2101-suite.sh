@@ -57,7 +57,9 @@ check_bonnie_tools () {
 check_text () {
 	grep -q "^Version .*------Sequential Output------" out.txt &&
 	grep -q "^Latency " out.txt &&
-	grep -q "Sequential Create" out.txt
+	grep -q "Sequential Create" out.txt &&
+	grep -q "^mount: .* type " out.txt &&
+	grep -q "^stack:" out.txt
 }
 
 check_empty () {

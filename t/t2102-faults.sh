@@ -34,8 +34,8 @@ test_expect_success LOOP,EXT4 'SIGINT mid-run: exit 130, partial record, nothing
 	test_line_count = 1 r.jsonl &&
 	jq -e ".exit_status == 130 and (.results | length) == 12 and
 		.results[0].name == \"putc\" and .results[0].status == \"ok\" and
-		any(.results[]; .status == \"failed\" and
-			(.reason | test(\"interrupted\"))) and
+		any(.results[]; (.status == \"failed\" or .status == \"skipped\")
+			and (.reason | test(\"interrupted\"))) and
 		all(.results[]; .status != \"ok\" or .value > 0)" r.jsonl &&
 	test_line_count = 1 r.csv &&
 	awk -F, "\$1 == \"1.98\" && NF == 50 && \$8 != \"\"" r.csv | grep -q .

@@ -82,10 +82,11 @@ test_expect_success 'dry run lists every package when none is installed' '
 	for p in build-essential pkg-config libaio-dev libblkid-dev \
 		libmount-dev libjson-c-dev libcmocka-dev perl xfsprogs \
 		btrfs-progs e2fsprogs util-linux bonnie++ fio jq \
-		libxml2-utils; do
+		libxml2-utils libext2fs-dev xfslibs-dev jfsutils \
+		reiserfsprogs man-db; do
 		grep -qxF "$p" out || { echo "missing $p" >&2; return 1; }
 	done &&
-	test_line_count = 16 out &&
+	test_line_count = 21 out &&
 	test_line_count = 0 calls
 '
 

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_MATRIX_OPTIONS_H
+#define CLYDE_MATRIX_OPTIONS_H
+
+/*
+ * The options of `clyde matrix`, as one table (bench/matrix_options.c): it
+ * parses the command line, prints --help and writes every effective
+ * setting into the run record's params.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "options.h"
+#include "../report/record.h"
+
+struct matrix_config {
+	char *target;			/* -d: directory, file or device */
+	uint64_t *bs;			/* --bs, bytes */
+	size_t nbs;
+	unsigned *threads;		/* --threads */
+	size_t nthreads;
+	int *random;			/* --pattern: 1 random, 0 seq */
+	size_t npatterns;
+	unsigned *mix;			/* --mix: read percentages */
+	size_t nmix;
+	unsigned qd;			/* --qd, per thread */
+	const char *engine;		/* --engine; NULL: by --qd */
+	int buffered;			/* --buffered: no O_DIRECT */
+	int shared_file;		/* --shared-file */
+	int overwrite;			/* --overwrite: -d may be a file */
+	int raw_device;			/* --raw-device: -d may be a device */
+	int force;			/* --force: ignore blkid signatures */
+	uint64_t size;			/* --size: per file (or the file) */
+	int size_given;
+	double time;			/* --time per cell, seconds */
+	double ramp;			/* --ramp before each cell */
+	uint64_t seed;
+	int seed_given;
+	int verify;			/* --verify */
+	int no_prefill;			/* --no-prefill */
+	uint64_t hit_area;		/* --hit-area, bytes (0: none) */
+	unsigned hit_pct;		/* --hit-pct */
+	int hit_pct_given;
+	unsigned *curve;		/* --curve: % of the maximum IO/s */
+	size_t ncurve;
+	char *json_path;
+	char *csv_path;
+	char *label;			/* -m */
+	struct tag *tags;		/* --tag */
+	size_t ntags, tags_alloc;
+};
+
+void matrix_config_init(struct matrix_config *cfg);
+void matrix_config_release(struct matrix_config *cfg);
+
+/* Parse argv (argv[0] is "matrix"); as options_parse(). */
+enum options_result matrix_options_parse(struct matrix_config *cfg, int argc,
+					 char **argv, char *err,
+					 size_t errlen);
+
+void matrix_options_usage(FILE *out);
+
+/* Every setting, defaults included, into rec's params (and the tags). */
+void matrix_options_record(const struct matrix_config *cfg,
+			   struct record *rec);
+
+/* The largest --threads and --bs. */
+unsigned matrix_max_threads(const struct matrix_config *cfg);
+uint64_t matrix_max_bs(const struct matrix_config *cfg);
+
+#endif

@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The device stack from sysfs: partitions to their disk, loop devices to
+ * their backing file (and what that file lives on), md and dm to their
+ * slaves, btrfs to its member devices; and each disk's queue and transport.
+ */
+#include "stack.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <libmount.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "../lib/xalloc.h"
+#include "sysroot.h"
+
+#define STACK_MAX_DEPTH 16
+
+void stack_init(struct dev_stack *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void stack_release(struct dev_stack *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ndevs; i++) {
+		struct stack_dev *d = &s->devs[i];
+
+		stack_fields_free(d->fields, d->nfields);
+		free(d->kind);
+		free(d->name);
+	}
+	free(s->devs);
+	for (i = 0; i < s->nwarnings; i++)
+		free(s->warnings[i]);
+	free(s->warnings);
+	memset(s, 0, sizeof(*s));
+}
+
+void stack_warn(struct dev_stack *s, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	if (!msg)
+		return;
+	s->warnings = xrealloc(s->warnings,
+			       (s->nwarnings + 1) * sizeof(*s->warnings));
+	s->warnings[s->nwarnings++] = msg;
+}
+
+int stack_add(struct dev_stack *s, const char *kind, const char *name,
+	      int parent)
+{
+	struct stack_dev *d;
+
+	xgrow((void **)&s->devs, &s->alloc, s->ndevs + 1, sizeof(*s->devs));
+	d = &s->devs[s->ndevs];
+	memset(d, 0, sizeof(*d));
+	d->kind = xstrdup(kind);
+	d->name = xstrdup_or_null(name);
+	d->parent = parent;
+	return (int)s->ndevs++;
+}
+
+void stack_fields_set(struct stack_field **fields, size_t *n,
+		      const char *key, const char *value, int numeric)
+{
+	struct stack_field *f = *fields;
+	size_t i;
+
+	if (!value)
+		return;
+	for (i = 0; i < *n; i++)
+		if (!strcmp(f[i].key, key))
+			break;
+	if (i == *n) {
+		f = xrealloc(f, (*n + 1) * sizeof(*f));
+		f[i].key = xstrdup(key);
+		(*n)++;
+		*fields = f;
+	} else {
+		free(f[i].value);
+	}
+	f[i].value = xstrdup(value);
+	f[i].numeric = numeric;
+}
+
+void stack_fields_free(struct stack_field *fields, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(fields[i].key);
+		free(fields[i].value);
+	}
+	free(fields);
+}
+
+void stack_set(struct dev_stack *s, int dev, const char *key,
+	       const char *value, int numeric)
+{
+	stack_fields_set(&s->devs[dev].fields, &s->devs[dev].nfields, key,
+			 value, numeric);
+}
+
+int stack_find(const struct dev_stack *s, const char *kind, int from)
+{
+	size_t i;
+
+	for (i = from < 0 ? 0 : (size_t)from; i < s->ndevs; i++)
+		if (!strcmp(s->devs[i].kind, kind))
+			return (int)i;
+	return -1;
+}
+
+const char *stack_field(const struct stack_dev *d, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfields; i++)
+		if (!strcmp(d->fields[i].key, key))
+			return d->fields[i].value;
+	return NULL;
+}
+
+/* The first line of dir/attr without trailing blanks; NULL if unreadable
+ * or empty. */
+static char *attr(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	char buf[4096];
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	free(path);
+	if (!f)
+		return NULL;
+	if (!fgets(buf, sizeof(buf), f)) {
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
+		     buf[n - 1] == '\t'))
+		buf[--n] = '\0';
+	return n ? xstrdup(buf) : NULL;
+}
+
+static int exists(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	int ret = access(path, F_OK) == 0;
+
+	free(path);
+	return ret;
+}
+
+/* Copy attribute name of dir into field key of dev. */
+static void copy(struct dev_stack *s, int dev, const char *dir,
+		 const char *name, const char *key, int numeric)
+{
+	char *v = attr(dir, name);
+
+	stack_set(s, dev, key ? key : name, v, numeric);
+	free(v);
+}
+
+/* Sysfs sizes are in 512-byte sectors. */
+static void set_size(struct dev_stack *s, int dev, const char *dir)
+{
+	char *v = attr(dir, "size"), *end, buf[32];
+	unsigned long long sectors;
+
+	if (!v)
+		return;
+	errno = 0;
+	sectors = strtoull(v, &end, 10);
+	if (!errno && !*end) {
+		snprintf(buf, sizeof(buf), "%llu", sectors * 512ULL);
+		stack_set(s, dev, "size", buf, 1);
+	}
+	free(v);
+}
+
+/* "none [mq-deadline] kyber" -> "mq-deadline"; "none" -> "none". */
+static void set_scheduler(struct dev_stack *s, int dev, const char *qdir)
+{
+	char *v = attr(qdir, "scheduler"), *open, *close;
+
+	if (!v)
+		return;
+	open = strchr(v, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close) {
+		*close = '\0';
+		stack_set(s, dev, "scheduler", open + 1, 0);
+	} else if (!strchr(v, ' ')) {
+		stack_set(s, dev, "scheduler", v, 0);
+	}
+	free(v);
+}
+
+static const char *path_has(const char *path, const char *what)
+{
+	return strstr(path, what);
+}
+
+/* The "hostN" component of a SCSI device path, into buf. */
+static int scsi_host(const char *path, char *buf, size_t len)
+{
+	const char *p = path;
+
+	while ((p = strstr(p, "/host")) != NULL) {
+		size_t n = strspn(p + 5, "0123456789");
+
+		if (n && (p[5 + n] == '/' || !p[5 + n])) {
+			snprintf(buf, len, "host%.*s", (int)n, p + 5);
+			return 0;
+		}
+		p += 5;
+	}
+	return -1;
+}
+
+/* Transport of a disk from where its sysfs directory sits. */
+static void set_transport(struct dev_stack *s, int dev, const char *real)
+{
+	const char *t = NULL;
+	char host[32];
+
+	if (path_has(real, "/devices/virtual/"))
+		t = "virtual";
+	else if (path_has(real, "/nvme"))
+		t = "nvme";
+	else if (path_has(real, "/usb"))
+		t = "usb";
+	else if (path_has(real, "/virtio"))
+		t = path_has(real, "/target") ? "virtio-scsi" : "virtio";
+	else if (path_has(real, "/mmc_host/"))
+		t = "mmc";
+	else if (path_has(real, "/rport-"))
+		t = "fc";
+	else if (path_has(real, "/end_device-") || path_has(real, "/sas_"))
+		t = "sas";
+	else if (path_has(real, "/ata"))
+		t = "sata";
+	else if (path_has(real, "/target"))
+		t = "scsi";
+	stack_set(s, dev, "transport", t, 0);
+	if (t && !strcmp(t, "fc") && !scsi_host(real, host, sizeof(host))) {
+		char *fc = xasprintf("%s/class/fc_host/%s", sysfs_root(),
+				     host);
+
+		stack_set(s, dev, "fc_host", host, 0);
+		copy(s, dev, fc, "port_name", "fc_port_name", 0);
+		copy(s, dev, fc, "speed", "fc_speed", 0);
+		copy(s, dev, fc, "port_state", "fc_port_state", 0);
+		free(fc);
+	}
+}
+
+/* What every whole disk reports: identity, queue, transport. */
+static void disk_fields(struct dev_stack *s, int dev, const char *real)
+{
+	char *ddir = xasprintf("%s/device", real);
+	char *qdir = xasprintf("%s/queue", real);
+	char *wc;
+
+	copy(s, dev, ddir, "vendor", NULL, 0);
+	copy(s, dev, ddir, "model", NULL, 0);
+	copy(s, dev, ddir, "rev", "firmware", 0);
+	if (!stack_field(&s->devs[dev], "firmware"))
+		copy(s, dev, ddir, "firmware_rev", "firmware", 0);
+	copy(s, dev, ddir, "queue_depth", "device_queue_depth", 1);
+	copy(s, dev, qdir, "rotational", NULL, 1);
+	set_scheduler(s, dev, qdir);
+	copy(s, dev, qdir, "logical_block_size", NULL, 1);
+	copy(s, dev, qdir, "physical_block_size", NULL, 1);
+	copy(s, dev, qdir, "nr_requests", NULL, 1);
+	copy(s, dev, qdir, "read_ahead_kb", NULL, 1);
+	copy(s, dev, qdir, "max_sectors_kb", NULL, 1);
+	copy(s, dev, qdir, "optimal_io_size", NULL, 1);
+	wc = attr(qdir, "write_cache");
+	stack_set(s, dev, "write_cache", wc, 0);
+	free(wc);
+	set_transport(s, dev, real);
+	free(ddir);
+	free(qdir);
+}
+
+static int walk_dir(struct dev_stack *s, const char *real, int parent,
+		    int depth);
+
+/* Walk every entry of real/slaves under dev. */
+static void walk_slaves(struct dev_stack *s, const char *real, int dev,
+			int depth)
+{
+	char *sdir = xasprintf("%s/slaves", real);
+	struct dirent **names;
+	int n, i;
+
+	n = scandir(sdir, &names, NULL, alphasort);
+	if (n < 0) {
+		free(sdir);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		char *link, *target;
+
+		if (names[i]->d_name[0] == '.') {
+			free(names[i]);
+			continue;
+		}
+		link = xasprintf("%s/%s", sdir, names[i]->d_name);
+		target = realpath(link, NULL);
+		if (target)
+			walk_dir(s, target, dev, depth + 1);
+		else
+			stack_warn(s, "cannot resolve '%s': %s", link,
+				   strerror(errno));
+		free(target);
+		free(link);
+		free(names[i]);
+	}
+	free(names);
+	free(sdir);
+}
+
+/* The mount a file lives on (libmount over the real mount table). */
+static void file_mount(struct dev_stack *s, int dev, const char *file)
+{
+	char *mountinfo = xasprintf("%s/self/mountinfo", procfs_root());
+	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_fs *fs;
+
+	if (tb && !mnt_table_parse_file(tb, mountinfo)) {
+		fs = mnt_table_find_mountpoint(tb, file, MNT_ITER_BACKWARD);
+		if (fs) {
+			stack_set(s, dev, "mountpoint",
+				  mnt_fs_get_target(fs), 0);
+			stack_set(s, dev, "fstype", mnt_fs_get_fstype(fs), 0);
+			stack_set(s, dev, "source", mnt_fs_get_source(fs), 0);
+		}
+	}
+	mnt_unref_table(tb);
+	free(mountinfo);
+}
+
+/* A loop device's backing file and what that file lives on. */
+static void walk_loop(struct dev_stack *s, const char *real, int dev,
+		      int depth)
+{
+	char *ldir = xasprintf("%s/loop", real);
+	char *back = attr(ldir, "backing_file");
+	struct stat st;
+	int file;
+
+	stack_set(s, dev, "backing_file", back, 0);
+	copy(s, dev, ldir, "dio", NULL, 1);
+	copy(s, dev, ldir, "offset", NULL, 1);
+	copy(s, dev, ldir, "sizelimit", NULL, 1);
+	copy(s, dev, ldir, "autoclear", NULL, 1);
+	free(ldir);
+	if (!back)
+		return;
+	file = stack_add(s, "file", back, dev);
+	/* a fake tree's backing file need not exist: then no more is known */
+	if (!stat(back, &st)) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%u:%u", major(st.st_dev),
+			 minor(st.st_dev));
+		stack_set(s, file, "fs_dev", buf, 0);
+		file_mount(s, file, back);
+		if (depth + 1 < STACK_MAX_DEPTH)
+			stack_walk_devnum(s, major(st.st_dev),
+					  minor(st.st_dev), file);
+	}
+	free(back);
+}
+
+static void walk_md(struct dev_stack *s, const char *real, int dev)
+{
+	char *mdir = xasprintf("%s/md", real);
+	char *chunk = attr(mdir, "chunk_size");
+
+	copy(s, dev, mdir, "level", NULL, 0);
+	stack_set(s, dev, "chunk_size", chunk, 1);
+	copy(s, dev, mdir, "raid_disks", NULL, 1);
+	copy(s, dev, mdir, "layout", NULL, 1);
+	copy(s, dev, mdir, "stripe_cache_size", NULL, 1);
+	copy(s, dev, mdir, "array_state", NULL, 0);
+	copy(s, dev, mdir, "metadata_version", NULL, 0);
+	free(chunk);
+	free(mdir);
+}
+
+static void walk_dm(struct dev_stack *s, const char *real, int dev)
+{
+	char *ddir = xasprintf("%s/dm", real);
+	char *name = attr(ddir, "name"), *uuid = attr(ddir, "uuid");
+	const char *kind = "other";
+
+	if (uuid) {
+		if (!strncmp(uuid, "LVM-", 4))
+			kind = "lvm";
+		else if (!strncmp(uuid, "CRYPT-", 6))
+			kind = "crypt";
+		else if (!strncmp(uuid, "mpath-", 6))
+			kind = "multipath";
+		else if (!strncmp(uuid, "part", 4))
+			kind = "partition";
+	}
+	stack_set(s, dev, "dm_name", name, 0);
+	stack_set(s, dev, "dm_uuid", uuid, 0);
+	stack_set(s, dev, "dm_kind", uuid ? kind : NULL, 0);
+	free(name);
+	free(uuid);
+	free(ddir);
+}
+
+/* Walk the block device whose sysfs directory is real. */
+static int walk_dir(struct dev_stack *s, const char *real, int parent,
+		    int depth)
+{
+	const char *name = strrchr(real, '/');
+	char *v;
+	int dev;
+
+	name = name ? name + 1 : real;
+	if (depth >= STACK_MAX_DEPTH) {
+		stack_warn(s, "device stack deeper than %d at '%s'",
+			   STACK_MAX_DEPTH, name);
+		return -ELOOP;
+	}
+	if (exists(real, "partition")) {
+		char *disk = xstrdup(real);
+
+		dev = stack_add(s, "partition", name, parent);
+		copy(s, dev, real, "partition", "number", 1);
+		v = attr(real, "start");
+		if (v) {
+			char buf[32];
+
+			snprintf(buf, sizeof(buf), "%llu",
+				 strtoull(v, NULL, 10) * 512ULL);
+			stack_set(s, dev, "start", buf, 1);
+			free(v);
+		}
+		*strrchr(disk, '/') = '\0';
+		walk_dir(s, disk, dev, depth + 1);
+		free(disk);
+	} else if (exists(real, "md")) {
+		dev = stack_add(s, "md", name, parent);
+		walk_md(s, real, dev);
+	} else if (exists(real, "dm")) {
+		dev = stack_add(s, "dm", name, parent);
+		walk_dm(s, real, dev);
+	} else if (exists(real, "loop") || !strncmp(name, "loop", 4)) {
+		dev = stack_add(s, "loop", name, parent);
+	} else if (!strncmp(name, "nbd", 3) || !strncmp(name, "rbd", 3)) {
+		dev = stack_add(s, "network", name, parent);
+	} else {
+		dev = stack_add(s, "disk", name, parent);
+	}
+	copy(s, dev, real, "dev", NULL, 0);
+	set_size(s, dev, real);
+	if (!strcmp(s->devs[dev].kind, "disk")) {
+		/* another stacking driver: slaves but no md/dm directory */
+		char *sdir = xasprintf("%s/slaves", real);
+		DIR *d = opendir(sdir);
+		struct dirent *e;
+		int has = 0;
+
+		while (d && (e = readdir(d)))
+			if (e->d_name[0] != '.')
+				has = 1;
+		if (d)
+			closedir(d);
+		free(sdir);
+		if (has) {
+			free(s->devs[dev].kind);
+			s->devs[dev].kind = xstrdup("virtual");
+		} else {
+			disk_fields(s, dev, real);
+		}
+	}
+	if (!strcmp(s->devs[dev].kind, "md")) {
+		char *qdir = xasprintf("%s/queue", real);
+
+		copy(s, dev, qdir, "optimal_io_size", NULL, 1);
+		free(qdir);
+	}
+	if (!strcmp(s->devs[dev].kind, "loop")) {
+		char *qdir = xasprintf("%s/queue", real);
+
+		copy(s, dev, qdir, "logical_block_size", NULL, 1);
+		free(qdir);
+		walk_loop(s, real, dev, depth);
+	}
+	walk_slaves(s, real, dev, depth);
+	return dev;
+}
+
+int stack_walk_devnum(struct dev_stack *s, unsigned maj, unsigned min,
+		      int parent)
+{
+	char *link = xasprintf("%s/dev/block/%u:%u", sysfs_root(), maj, min);
+	char *real = realpath(link, NULL);
+	int ret;
+
+	free(link);
+	if (!real)
+		return -ENOENT;
+	ret = walk_dir(s, real, parent, 0);
+	free(real);
+	return ret;
+}
+
+int stack_walk_name(struct dev_stack *s, const char *name, int parent)
+{
+	char *link = xasprintf("%s/class/block/%s", sysfs_root(), name);
+	char *real = realpath(link, NULL);
+	int ret;
+
+	free(link);
+	if (!real) {
+		link = xasprintf("%s/block/%s", sysfs_root(), name);
+		real = realpath(link, NULL);
+		free(link);
+	}
+	if (!real)
+		return -ENOENT;
+	ret = walk_dir(s, real, parent, 0);
+	free(real);
+	return ret;
+}
+
+char *stack_btrfs_profile(const char *uuid, const char *type)
+{
+	char *dir = xasprintf("%s/fs/btrfs/%s/allocation/%s", sysfs_root(),
+			      uuid, type);
+	struct dirent **names;
+	char *out = NULL;
+	int n, i;
+
+	n = scandir(dir, &names, NULL, alphasort);
+	free(dir);
+	if (n < 0)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		const char *p = names[i]->d_name;
+
+		/* profile directories are the only lower-case ones with
+		 * a total_bytes file; the rest are attributes */
+		if (strcmp(p, "single") && strcmp(p, "dup") &&
+		    strncmp(p, "raid", 4)) {
+			free(names[i]);
+			continue;
+		}
+		if (out) {
+			char *j = xasprintf("%s,%s", out, p);
+
+			free(out);
+			out = j;
+		} else {
+			out = xstrdup(p);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return out;
+}
+
+int stack_walk_btrfs(struct dev_stack *s, const char *uuid, int parent)
+{
+	char *fsdir = xasprintf("%s/fs/btrfs/%s", sysfs_root(), uuid);
+	char *ddir = xasprintf("%s/devices", fsdir);
+	static const char *const types[] = { "data", "metadata", "system" };
+	struct dirent **names;
+	char key[32];
+	size_t t;
+	int dev, n, i, count = 0;
+
+	if (access(fsdir, F_OK)) {
+		free(fsdir);
+		free(ddir);
+		return -ENOENT;
+	}
+	dev = stack_add(s, "btrfs", uuid, parent);
+	copy(s, dev, fsdir, "label", NULL, 0);
+	for (t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+		char *p = stack_btrfs_profile(uuid, types[t]);
+
+		snprintf(key, sizeof(key), "%s_profile", types[t]);
+		stack_set(s, dev, key, p, 0);
+		free(p);
+	}
+	n = scandir(ddir, &names, NULL, alphasort);
+	if (n < 0)
+		stack_warn(s, "cannot list btrfs devices in '%s': %s", ddir,
+			   strerror(errno));
+	for (i = 0; i < n; i++) {
+		char *link, *real;
+
+		if (names[i]->d_name[0] == '.') {
+			free(names[i]);
+			continue;
+		}
+		link = xasprintf("%s/%s", ddir, names[i]->d_name);
+		real = realpath(link, NULL);
+		if (real) {
+			walk_dir(s, real, dev, 1);
+			count++;
+		} else {
+			stack_warn(s, "cannot resolve '%s': %s", link,
+				   strerror(errno));
+		}
+		free(real);
+		free(link);
+		free(names[i]);
+	}
+	if (n >= 0) {
+		snprintf(key, sizeof(key), "%d", count);
+		stack_set(s, dev, "num_devices", key, 1);
+		free(names);
+	}
+	free(ddir);
+	free(fsdir);
+	return dev;
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_COMPARE_H
+#define CLYDE_COMPARE_H
+
+/*
+ * The comparison every report writer shares: runs grouped into
+ * configurations (runs that agree on every attribute but time and seed,
+ * so clyde -x repeats and lines with the same label and setup fall
+ * together), the attributes that differ between configurations, per
+ * configuration and test the mean, sample standard deviation and count,
+ * the merged latency histogram, and a baseline configuration for ratios.
+ */
+
+#include <stddef.h>
+
+#include "record.h"
+
+/* marks of a figure (cmp_stat.marks) */
+#define CMP_LOW_PRECISION	0x1u	/* a run was too short to time well */
+#define CMP_CACHED		0x2u	/* a read started from the page cache */
+#define CMP_DIRECT_IGNORED	0x4u
+#define CMP_TOO_FAST		0x8u	/* bonnie++ +++++: no number at all */
+#define CMP_MAX_ONLY		0x10u	/* latency: the maximum is all known */
+
+struct cmp_test {
+	char name[32];
+	char title[64];
+	char unit[16];
+	int per_char;		/* putc/getc: compared only within a mode */
+};
+
+struct cmp_stat {
+	size_t n;		/* runs with a number */
+	size_t too_fast;	/* runs that printed +++++ */
+	double mean, sd;	/* sd: sample standard deviation, 0 if n < 2 */
+	double cpu;		/* mean CPU % */
+	unsigned marks;
+	const char *mode;	/* per-char: "stdio", "syscall" or "mixed" */
+	struct histogram lat;	/* merged over the runs */
+};
+
+struct cmp_attr {
+	char *key;		/* "fs", "mount", "tag:controller", "bs" */
+	char *value;		/* NULL: absent */
+};
+
+struct cmp_group {
+	const char *label;	/* of its first run */
+	size_t *runs;		/* indexes into compare.recs */
+	size_t nruns;
+	struct cmp_attr *attrs;	/* this configuration's attributes */
+	size_t nattrs;
+	struct cmp_stat *stats;	/* [compare.ntests] */
+};
+
+struct compare {
+	struct record *const *recs;
+	size_t nrecs;
+	size_t *run_group;	/* [nrecs]: group of each run */
+	struct cmp_test *tests;	/* bonnie++'s twelve first, then others */
+	size_t ntests;
+	struct cmp_group *groups;
+	size_t ngroups;
+	char **differ;		/* attribute keys that differ between groups */
+	size_t ndiffer;
+	size_t baseline;	/* group index */
+};
+
+/*
+ * Build the comparison over recs (borrowed; they must outlive c).
+ * baseline: a label (or "#N", the Nth configuration), NULL for the first
+ * configuration.  Returns 0, or -1 with err set (no runs, no such label).
+ */
+int compare_build(struct compare *c, struct record *const *recs,
+		  size_t nrecs, const char *baseline, char *err,
+		  size_t errlen);
+void compare_release(struct compare *c);
+
+/* The value of attribute key in group g, or NULL. */
+const char *compare_attr(const struct cmp_group *g, const char *key);
+
+/*
+ * The ratio of group g's mean to the baseline's for test t; NAN when
+ * either has no number or the two are of different per-char modes.
+ */
+double compare_ratio(const struct compare *c, size_t g, size_t t);
+
+/* Whether two groups' figures of test t may be ranked together. */
+int compare_same_mode(const struct compare *c, size_t g1, size_t g2,
+		      size_t t);
+
+/*
+ * Rank of a value among the column's in [0, 1]: 1 best, 0 worst;
+ * higher_better 0 for CPU and latency.  values with n[i] == 0 are absent;
+ * returns -1 for an absent value or when fewer than two are comparable.
+ * class[i] groups values that may be ranked together (NULL: all).
+ */
+double compare_rank(const double *values, const size_t *n,
+		    const char *const *cls, size_t count, size_t i,
+		    int higher_better);
+
+/* A short human name of a configuration: label and differing attributes. */
+char *compare_group_name(const struct compare *c, size_t g);
+
+/* The result of test t in run r, or NULL. */
+const struct result *compare_result(const struct compare *c, size_t r,
+				    size_t t);
+
+#endif

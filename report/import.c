@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Reading result files by content; the clyde JSON lines reader. */
+#include "import.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/xalloc.h"
+
+void import_init(struct import *im)
+{
+	memset(im, 0, sizeof(*im));
+}
+
+void import_release(struct import *im)
+{
+	size_t i;
+
+	for (i = 0; i < im->nrecs; i++)
+		record_free(im->recs[i]);
+	free(im->recs);
+	for (i = 0; i < im->nwarnings; i++)
+		free(im->warnings[i]);
+	free(im->warnings);
+	memset(im, 0, sizeof(*im));
+}
+
+void import_warn(struct import *im, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = xstrdup("out of memory formatting a warning");
+	va_end(ap);
+	xgrow((void **)&im->warnings, &im->warnings_alloc, im->nwarnings + 1,
+	      sizeof(*im->warnings));
+	im->warnings[im->nwarnings++] = msg;
+}
+
+void import_add(struct import *im, struct record *rec)
+{
+	xgrow((void **)&im->recs, &im->recs_alloc, im->nrecs + 1,
+	      sizeof(*im->recs));
+	im->recs[im->nrecs++] = rec;
+}
+
+int import_clyde(struct import *im, const char *name, const char *buf,
+		 size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	unsigned long lineno = 0;
+	int n = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *err = NULL;
+		struct record *rec;
+		char *line;
+
+		lineno++;
+		line = xmalloc(l + 1);
+		memcpy(line, p, l);
+		line[l] = '\0';
+		p += l + (nl ? 1 : 0);
+		if (!line[strspn(line, " \t\r")]) {
+			free(line);
+			continue;
+		}
+		rec = record_read_json(line, &err);
+		free(line);
+		if (!rec) {
+			import_warn(im, "%s:%lu: %s", name, lineno, err);
+			continue;
+		}
+		rec->source = xasprintf("%s:%lu (clyde JSON)", name, lineno);
+		import_add(im, rec);
+		n++;
+	}
+	return n;
+}
+
+static int looks_like_fio(const char *buf, size_t len)
+{
+	return memmem(buf, len, "\"fio version\"", 13) != NULL;
+}
+
+static int looks_like_json_lines(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && strchr(" \t\r\n", buf[i]))
+		i++;
+	return i < len && buf[i] == '{';
+}
+
+int import_buffer(struct import *im, const char *name, const char *buf,
+		  size_t len)
+{
+	int n;
+
+	if (looks_like_fio(buf, len))
+		n = import_fio(im, name, buf, len);
+	else if (looks_like_json_lines(buf, len))
+		n = import_clyde(im, name, buf, len);
+	else
+		n = import_bonnie(im, name, buf, len);
+	if (n == 0)
+		import_warn(im, "%s: no results found (neither clyde JSON, "
+			    "bonnie++ CSV nor fio JSON)", name);
+	return n;
+}
+
+int import_file(struct import *im, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char *buf = NULL;
+	size_t len = 0, alloc = 0, got;
+	int n, err;
+
+	if (!f) {
+		import_warn(im, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		xgrow((void **)&buf, &alloc, len + 65536 + 1, 1);
+		got = fread(buf + len, 1, alloc - len - 1, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	err = ferror(f) ? errno : 0;
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		import_warn(im, "%s: cannot read: %s", path, strerror(err));
+		free(buf);
+		return -1;
+	}
+	buf[len] = '\0';
+	n = import_buffer(im, path, buf, len);
+	free(buf);
+	return n;
+}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fio JSON into run records: one record per job (per client with
+ * --client), one result per direction that moved data.  Reads normal and
+ * json+ output, text before the first '{' and between documents, several
+ * concatenated documents (json_tokener), and client/server output
+ * ("client_stats").  Sequential write and read jobs land in bonnie++'s
+ * block write and block read columns; other patterns get tests of their
+ * own ("fio_randread_read").  Throughput in KiB/s (fio's bw_bytes / 1024);
+ * completion latency from json+ bins when present, else from fio's
+ * percentiles.
+ */
+#include "import.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "../lib/xalloc.h"
+
+struct doc {
+	struct import *im;
+	const char *file;
+	unsigned long lineno;
+	const char *version;
+	struct json_object *global;
+	int64_t timestamp;
+};
+
+static struct json_object *get(struct json_object *obj, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!obj || !json_object_is_type(obj, json_type_object))
+		return NULL;
+	return json_object_object_get_ex(obj, key, &v) ? v : NULL;
+}
+
+static const char *get_str(struct json_object *obj, const char *key)
+{
+	struct json_object *v = get(obj, key);
+
+	return v && json_object_is_type(v, json_type_string) ?
+	       json_object_get_string(v) : NULL;
+}
+
+static double get_num(struct json_object *obj, const char *key)
+{
+	struct json_object *v = get(obj, key);
+
+	if (!v)
+		return 0;
+	if (json_object_is_type(v, json_type_string))
+		return strtod(json_object_get_string(v), NULL);
+	return json_object_get_double(v);
+}
+
+/* A job option from the job, else from the global options. */
+static const char *option(const struct doc *d, struct json_object *job,
+			  const char *key)
+{
+	const char *v = get_str(get(job, "job options"), key);
+
+	return v ? v : get_str(d->global, key);
+}
+
+static void copy_options(struct record *rec, struct json_object *opts)
+{
+	if (!opts || !json_object_is_type(opts, json_type_object))
+		return;
+	{
+		json_object_object_foreach(opts, key, val) {
+			if (json_object_is_type(val, json_type_string))
+				record_set_param(rec, key,
+						 json_object_get_string(val),
+						 0);
+		}
+	}
+}
+
+static void hist_from_bins(struct histogram *h, struct json_object *clat)
+{
+	struct json_object *bins = get(clat, "bins");
+
+	json_object_object_foreach(bins, key, val) {
+		uint64_t ns = strtoull(key, NULL, 10);
+		uint64_t c = (uint64_t)json_object_get_int64(val);
+
+		h->bucket[hist_index(ns)] += c;
+		h->count += c;
+		h->sum += ns * c;
+		if (ns < h->min)
+			h->min = ns;
+		if (ns > h->max)
+			h->max = ns;
+	}
+}
+
+/*
+ * fio's normal output keeps only percentiles: put the share of samples
+ * between two percentiles into the bucket of the upper one, so the
+ * percentiles computed back are fio's.
+ */
+static void hist_from_percentiles(struct histogram *h,
+				  struct json_object *clat)
+{
+	struct json_object *pct = get(clat, "percentile");
+	uint64_t n = (uint64_t)get_num(clat, "N"), done = 0, want, ns;
+
+	if (!pct || !n)
+		return;
+	{
+		json_object_object_foreach(pct, key, val) {
+			double p = strtod(key, NULL);
+
+			ns = (uint64_t)json_object_get_int64(val);
+			want = (uint64_t)llround((double)n * p / 100.0);
+			if (want > n)
+				want = n;
+			if (want > done) {
+				h->bucket[hist_index(ns)] += want - done;
+				done = want;
+			}
+		}
+	}
+	ns = (uint64_t)get_num(clat, "max");
+	if (done < n)
+		h->bucket[hist_index(ns)] += n - done;
+	h->count = n;
+	h->sum = (uint64_t)(get_num(clat, "mean") * (double)n);
+	h->min = (uint64_t)get_num(clat, "min");
+	h->max = ns;
+}
+
+static void direction(struct record *rec,
+		      struct json_object *job, const char *dir,
+		      const char *rw, const char *bs)
+{
+	struct json_object *st = get(job, dir), *clat;
+	char name[32], title[64];
+	struct result *res;
+	double bw;
+
+	if (!st || get_num(st, "io_bytes") <= 0)
+		return;
+	if (!strcmp(rw, "write") && !strcmp(dir, "write")) {
+		snprintf(name, sizeof(name), "put_block");
+		snprintf(title, sizeof(title), "Block write");
+	} else if (!strcmp(rw, "read") && !strcmp(dir, "read")) {
+		snprintf(name, sizeof(name), "get_block");
+		snprintf(title, sizeof(title), "Block read");
+	} else {
+		snprintf(name, sizeof(name), "fio_%.12s_%s", rw, dir);
+		snprintf(title, sizeof(title), "fio %.20s, %s%s%.10s", rw, dir,
+			 bs ? " bs " : "", bs ? bs : "");
+	}
+	res = record_add_result(rec, name, title, "KiB/s");
+	bw = get_num(st, "bw_bytes");
+	res->value = bw > 0 ? bw / 1024.0 : get_num(st, "bw");
+	res->cpu = get_num(job, "usr_cpu") + get_num(job, "sys_cpu");
+	res->ops = (uint64_t)get_num(st, "total_ios");
+	res->bytes = (uint64_t)get_num(st, "io_bytes");
+	res->elapsed = get_num(st, "runtime") / 1000.0;
+	if (res->elapsed < 0.5 && res->elapsed > 0)
+		res->flags |= RESULT_LOW_PRECISION;
+	result_set_status(res, RESULT_OK, NULL);
+	clat = get(st, "clat_ns");
+	if (get(clat, "bins"))
+		hist_from_bins(&res->lat, clat);
+	else
+		hist_from_percentiles(&res->lat, clat);
+}
+
+static int job(struct doc *d, struct json_object *j, int client)
+{
+	const char *name = get_str(j, "jobname"), *rw, *bs, *host;
+	struct record *rec;
+	char when[32];
+	time_t t;
+	struct tm tm;
+
+	if (!name) {
+		import_warn(d->im, "%s:%lu: fio job without a jobname", d->file,
+			    d->lineno);
+		return 0;
+	}
+	if (client && !strcmp(name, "All clients"))
+		return 0;	/* fio's sum; each client is its own run */
+	rec = record_new();
+	record_set_str(&rec->tool, "fio");
+	record_set_str(&rec->version, d->version);
+	record_set_str(&rec->label, name);
+	rec->repetition = 1;
+	rec->source = xasprintf("%s:%lu (fio JSON%s)", d->file, d->lineno,
+				client ? ", client/server" : "");
+	host = get_str(j, "hostname");
+	if (host)
+		record_set_str(&rec->host.hostname, host);
+	if (d->timestamp > 0) {
+		t = (time_t)d->timestamp;
+		gmtime_r(&t, &tm);
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		record_set_str(&rec->start, when);
+	}
+	copy_options(rec, d->global);
+	copy_options(rec, get(j, "job options"));
+	rw = option(d, j, "rw");
+	if (!rw)
+		rw = option(d, j, "readwrite");
+	if (!rw)
+		rw = "read";	/* fio's default */
+	bs = option(d, j, "bs");
+	if (option(d, j, "directory"))
+		record_set_str(&rec->target.path, option(d, j, "directory"));
+	else if (option(d, j, "filename"))
+		record_set_str(&rec->target.path, option(d, j, "filename"));
+	if (get_num(j, "error") != 0)
+		record_warn(rec, "fio job '%s' ended with error %.0f", name,
+			    get_num(j, "error"));
+	direction(rec, j, "read", rw, bs);
+	direction(rec, j, "write", rw, bs);
+	direction(rec, j, "trim", rw, bs);
+	if (!rec->nresults) {
+		import_warn(d->im, "%s:%lu: fio job '%s' moved no data",
+			    d->file, d->lineno, name);
+		record_free(rec);
+		return 0;
+	}
+	import_add(d->im, rec);
+	return 1;
+}
+
+static int document(struct doc *d, struct json_object *obj)
+{
+	struct json_object *jobs = get(obj, "jobs");
+	int client = 0, n = 0;
+	size_t i;
+
+	d->version = get_str(obj, "fio version");
+	if (!d->version) {
+		import_warn(d->im, "%s:%lu: JSON document is not fio output "
+			    "(no \"fio version\")", d->file, d->lineno);
+		return 0;
+	}
+	d->global = get(obj, "global options");
+	d->timestamp = (int64_t)get_num(obj, "timestamp");
+	if (!jobs) {
+		jobs = get(obj, "client_stats");
+		client = 1;
+	}
+	if (!jobs || !json_object_is_type(jobs, json_type_array)) {
+		import_warn(d->im, "%s:%lu: fio output without jobs", d->file,
+			    d->lineno);
+		return 0;
+	}
+	for (i = 0; i < json_object_array_length(jobs); i++)
+		n += job(d, json_object_array_get_idx(jobs, i), client);
+	return n;
+}
+
+static unsigned long count_lines(const char *from, const char *to,
+				 unsigned long line)
+{
+	for (; from < to; from++)
+		if (*from == '\n')
+			line++;
+	return line;
+}
+
+int import_fio(struct import *im, const char *name, const char *buf,
+	       size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	const char *p = buf, *end = buf + len, *counted = buf;
+	struct doc d = { .im = im, .file = name, .lineno = 1 };
+	int n = 0;
+
+	if (!tok) {
+		import_warn(im, "%s: out of memory", name);
+		return 0;
+	}
+	while (p < end) {
+		struct json_object *obj;
+		const char *brace = memchr(p, '{', (size_t)(end - p));
+		size_t used;
+
+		if (!brace)
+			break;	/* trailing text: fio's own messages */
+		d.lineno = count_lines(counted, brace, d.lineno);
+		counted = brace;
+		json_tokener_reset(tok);
+		obj = json_tokener_parse_ex(tok, brace, (int)(end - brace));
+		used = json_tokener_get_parse_end(tok);
+		if (!obj) {
+			enum json_tokener_error e = json_tokener_get_error(tok);
+
+			import_warn(im, "%s:%lu: not valid fio JSON: %s", name,
+				    count_lines(brace, brace + used, d.lineno),
+				    e == json_tokener_continue ?
+				    "unexpected end of file" :
+				    json_tokener_error_desc(e));
+			/* resynchronise at the next line starting with '{' */
+			p = brace + 1;
+			while (p < end && !(p[-1] == '\n' && *p == '{'))
+				p++;
+			continue;
+		}
+		n += document(&d, obj);
+		json_object_put(obj);
+		p = brace + (used ? used : 1);
+	}
+	json_tokener_free(tok);
+	return n;
+}

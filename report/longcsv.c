@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The long CSV of `clyde report`: a header row, then one row per run and
+ * test, RFC 4180 quoting, for spreadsheets and scripts.  Also the
+ * bonnie++ 1.98 lines of every run (report/csv.c writes each).
+ */
+#include "report.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bonnie_fmt.h"
+
+static void csv_str(FILE *f, const char *s, int last)
+{
+	if (s && strpbrk(s, ",\"\r\n")) {
+		putc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				putc('"', f);
+			putc(*s, f);
+		}
+		putc('"', f);
+	} else if (s) {
+		fputs(s, f);
+	}
+	putc(last ? '\n' : ',', f);
+}
+
+static const char *status_name(enum result_status s)
+{
+	switch (s) {
+	case RESULT_OK: return "ok";
+	case RESULT_FAILED: return "failed";
+	case RESULT_SKIPPED: return "skipped";
+	default: return "not run";
+	}
+}
+
+static void lat_us(FILE *f, const struct result *res, double pct, int max)
+{
+	char buf[32];
+
+	if (!res->lat.count || (res->lat.count == 1 && res->ops != 1 &&
+				!max)) {
+		putc(',', f);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.3f", max ? (double)res->lat.max / 1e3 :
+		 pct < 0 ? hist_mean(&res->lat) / 1e3 :
+		 (double)hist_percentile(&res->lat, pct) / 1e3);
+	fprintf(f, "%s,", buf);
+}
+
+int report_write_longcsv(const struct compare *c, FILE *out)
+{
+	size_t r, i;
+
+	fputs("run,config,label,tool,version,source,host,fs,start,repetition,"
+	      "test,title,unit,status,value,cpu,low_precision,cached,"
+	      "char_io,ops,bytes,elapsed,lat_mean_us,lat_p50_us,lat_p99_us,"
+	      "lat_max_us,ratio_to_baseline\n", out);
+	for (r = 0; r < c->nrecs; r++) {
+		const struct record *rec = c->recs[r];
+
+		for (i = 0; i < rec->nresults; i++) {
+			const struct result *res = &rec->results[i];
+			const char *mode = record_param(rec, "char_io");
+			size_t t;
+			double ratio = NAN;
+
+			if (res->status == RESULT_NOT_RUN)
+				continue;
+			for (t = 0; t < c->ntests; t++)
+				if (!strcmp(c->tests[t].name, res->name))
+					break;
+			if (t < c->ntests && res->status == RESULT_OK)
+				ratio = compare_ratio(c, c->run_group[r], t);
+			fprintf(out, "%zu,%zu,", r + 1, c->run_group[r] + 1);
+			csv_str(out, rec->label, 0);
+			csv_str(out, rec->tool, 0);
+			csv_str(out, rec->version, 0);
+			csv_str(out, rec->source, 0);
+			csv_str(out, rec->host.hostname, 0);
+			csv_str(out, rec->target.fstype, 0);
+			csv_str(out, rec->start, 0);
+			fprintf(out, "%d,", rec->repetition);
+			csv_str(out, res->name, 0);
+			csv_str(out, res->title, 0);
+			csv_str(out, res->unit, 0);
+			csv_str(out, status_name(res->status), 0);
+			if (res->status == RESULT_OK)
+				fprintf(out, "%.3f,%.1f,", res->value,
+					res->cpu);
+			else
+				fputs(",,", out);
+			fprintf(out, "%d,%d,",
+				!!(res->flags & RESULT_LOW_PRECISION),
+				!!(res->flags & RESULT_CACHED));
+			csv_str(out, !strcmp(res->name, "putc") ||
+				!strcmp(res->name, "getc") ?
+				(mode ? mode : "syscall") : "", 0);
+			fprintf(out, "%" PRIu64 ",%" PRIu64 ",", res->ops,
+				res->bytes);
+			if (res->elapsed > 0)
+				fprintf(out, "%.6f,", res->elapsed);
+			else
+				putc(',', out);
+			lat_us(out, res, -1, 0);
+			lat_us(out, res, 50, 0);
+			lat_us(out, res, 99, 0);
+			lat_us(out, res, 0, 1);
+			if (!isnan(ratio))
+				fprintf(out, "%.4f\n", ratio);
+			else
+				putc('\n', out);
+		}
+	}
+	return fflush(out) == EOF || ferror(out) ? -1 : 0;
+}
+
+/* Field of test i (bonnie++'s order) in a 1.98 line: 9.. I/O, 26.. files */
+static int bonnie_field(size_t i)
+{
+	return i < BONNIE_NIO ? 9 + 2 * (int)i :
+	       26 + 2 * (int)(i - BONNIE_NIO);
+}
+
+/*
+ * The 1.98 line of a run, with "+++++" and "+++" put back where an
+ * imported bonnie++ line had them (report/csv.c leaves a result without
+ * a number empty, which bonnie++'s tools read as not run).
+ */
+static int bonnie_line(const struct record *rec, FILE *out)
+{
+	char *buf = NULL, *field[64], *p;
+	size_t len = 0, i;
+	FILE *mem = open_memstream(&buf, &len);
+	int n = 0, rc;
+
+	if (!mem)
+		return -1;
+	rc = record_write_bonnie_csv(rec, mem);
+	if (fclose(mem) == EOF || rc) {
+		free(buf);
+		return -1;
+	}
+	for (p = buf; n < 64;) {
+		field[n++] = p;
+		p = strpbrk(p, ",\n");
+		if (!p || *p == '\n') {
+			if (p)
+				*p = '\0';
+			break;
+		}
+		*p++ = '\0';
+	}
+	for (i = 0; i < (size_t)n; i++) {
+		size_t t;
+		const char *s = field[i];
+		char lat[32];
+
+		for (t = 0; t < BONNIE_NIO + BONNIE_NFILE; t++) {
+			const struct result *res = record_find(rec, t < BONNIE_NIO ?
+				bonnie_io_tests[t] :
+				bonnie_file_tests[t - BONNIE_NIO]);
+
+			if (!res || res->status != RESULT_SKIPPED ||
+			    !(res->flags & RESULT_LOW_PRECISION))
+				continue;
+			if ((int)i == bonnie_field(t))
+				s = "+++++";
+			else if ((int)i == bonnie_field(t) + 1)
+				s = "+++";
+			else if ((int)i == 38 + (int)t) {
+				bonnie_latency(lat, sizeof(lat), res);
+				s = lat;
+			}
+		}
+		fprintf(out, "%s%s", i ? "," : "", s);
+	}
+	putc('\n', out);
+	free(buf);
+	return ferror(out) ? -1 : 0;
+}
+
+int report_write_bonnie(const struct compare *c, FILE *out)
+{
+	size_t r;
+
+	for (r = 0; r < c->nrecs; r++)
+		if (bonnie_line(c->recs[r], out))
+			return -1;
+	return fflush(out) == EOF ? -1 : 0;
+}

@@ -1,0 +1,710 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The matrix section of the run record: cells, their JSON (through the
+ * record's writer and reader in json.c), the XDISK-layout text tables and
+ * the long CSV.
+ */
+#include "matrix.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_internal.h"
+#include "../lib/xalloc.h"
+
+static const char *const status_names[] = {
+	[RESULT_NOT_RUN] = "not_run",
+	[RESULT_OK] = "ok",
+	[RESULT_FAILED] = "failed",
+	[RESULT_SKIPPED] = "skipped",
+};
+
+#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
+
+struct record_matrix *matrix_new(void)
+{
+	return xcalloc(1, sizeof(struct record_matrix));
+}
+
+void matrix_free(struct record_matrix *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->ncells; i++) {
+		free(m->cells[i].reason);
+		free(m->cells[i].curve);
+	}
+	free(m->cells);
+	free(m->engine);
+	free(m->error);
+	free(m);
+}
+
+struct matrix_cell *matrix_add_cell(struct record_matrix *m)
+{
+	struct matrix_cell *c;
+
+	xgrow((void **)&m->cells, &m->alloc, m->ncells + 1,
+	      sizeof(*m->cells));
+	c = &m->cells[m->ncells++];
+	memset(c, 0, sizeof(*c));
+	hist_init(&c->rlat);
+	hist_init(&c->wlat);
+	return c;
+}
+
+void matrix_cell_rates(struct matrix_cell *c)
+{
+	uint64_t ops = c->rlat.count + c->wlat.count;
+
+	c->iops = c->elapsed > 0 ? (double)ops / c->elapsed : 0;
+	c->mbps = c->iops * (double)c->bs / (1024.0 * 1024.0);
+}
+
+struct matrix_point *matrix_add_point(struct matrix_cell *c)
+{
+	struct matrix_point *p;
+
+	c->curve = xrealloc(c->curve, (c->ncurve + 1) * sizeof(*c->curve));
+	p = &c->curve[c->ncurve++];
+	memset(p, 0, sizeof(*p));
+	hist_init(&p->rlat);
+	hist_init(&p->wlat);
+	return p;
+}
+
+void matrix_point_rates(struct matrix_point *p, uint64_t bs)
+{
+	uint64_t ops = p->rlat.count + p->wlat.count;
+
+	p->iops = p->elapsed > 0 ? (double)ops / p->elapsed : 0;
+	p->mbps = p->iops * (double)bs / (1024.0 * 1024.0);
+}
+
+void matrix_profile_name(char *buf, size_t len, unsigned read_pct)
+{
+	if (read_pct >= 100)
+		snprintf(buf, len, "100%% read");
+	else if (read_pct == 0)
+		snprintf(buf, len, "100%% write");
+	else
+		snprintf(buf, len, "%u/%u", read_pct, 100 - read_pct);
+}
+
+/* ---- JSON ---- */
+
+static struct json_object *jdouble(double d)
+{
+	char buf[32];
+
+	if (!isfinite(d))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.15g", d);
+	return json_object_new_double_s(d, buf);
+}
+
+static struct json_object *latency_ms(const struct histogram *h)
+{
+	struct json_object *o;
+
+	if (!h->count)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "mean", jdouble(hist_mean(h) / 1e6));
+	json_object_object_add(o, "p50",
+		jdouble((double)hist_percentile(h, 50.0) / 1e6));
+	json_object_object_add(o, "p99",
+		jdouble((double)hist_percentile(h, 99.0) / 1e6));
+	json_object_object_add(o, "p99_9",
+		jdouble((double)hist_percentile(h, 99.9) / 1e6));
+	json_object_object_add(o, "max", jdouble((double)h->max / 1e6));
+	return o;
+}
+
+static const char *status_name(enum result_status st)
+{
+	return (unsigned)st < NSTATUS ? status_names[st] : "failed";
+}
+
+static struct json_object *point_object(const struct matrix_point *p)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "pct", json_object_new_int((int)p->pct));
+	json_object_object_add(o, "target_iops", jdouble(p->target_iops));
+	json_object_object_add(o, "status",
+			       json_object_new_string(status_name(p->status)));
+	json_object_object_add(o, "elapsed", jdouble(p->elapsed));
+	json_object_object_add(o, "iops", jdouble(p->iops));
+	json_object_object_add(o, "mbps", jdouble(p->mbps));
+	json_object_object_add(o, "cpu", jdouble(p->cpu));
+	json_object_object_add(o, "reads",
+			       json_object_new_uint64(p->rlat.count));
+	json_object_object_add(o, "writes",
+			       json_object_new_uint64(p->wlat.count));
+	json_object_object_add(o, "read_latency_ms", latency_ms(&p->rlat));
+	json_object_object_add(o, "write_latency_ms", latency_ms(&p->wlat));
+	json_object_object_add(o, "read_histogram", histogram_object(&p->rlat));
+	json_object_object_add(o, "write_histogram",
+			       histogram_object(&p->wlat));
+	return o;
+}
+
+static struct json_object *cell_object(const struct matrix_cell *c)
+{
+	struct json_object *o = json_object_new_object();
+	size_t i;
+
+	json_object_object_add(o, "bs", json_object_new_uint64(c->bs));
+	json_object_object_add(o, "threads", json_object_new_int((int)c->threads));
+	json_object_object_add(o, "qd", json_object_new_int((int)c->qd));
+	json_object_object_add(o, "pattern", json_object_new_string(
+				       c->random ? "random" : "seq"));
+	json_object_object_add(o, "read_pct",
+			       json_object_new_int((int)c->read_pct));
+	json_object_object_add(o, "status", json_object_new_string(
+		(unsigned)c->status < NSTATUS ? status_names[c->status] :
+		"failed"));
+	json_object_object_add(o, "reason", c->reason ?
+			       json_object_new_string(c->reason) : NULL);
+	json_object_object_add(o, "elapsed", jdouble(c->elapsed));
+	json_object_object_add(o, "iops", jdouble(c->iops));
+	json_object_object_add(o, "mbps", jdouble(c->mbps));
+	json_object_object_add(o, "cpu", jdouble(c->cpu));
+	json_object_object_add(o, "reads", json_object_new_uint64(c->rlat.count));
+	json_object_object_add(o, "writes",
+			       json_object_new_uint64(c->wlat.count));
+	json_object_object_add(o, "read_latency_ms", latency_ms(&c->rlat));
+	json_object_object_add(o, "write_latency_ms", latency_ms(&c->wlat));
+	json_object_object_add(o, "read_histogram", histogram_object(&c->rlat));
+	json_object_object_add(o, "write_histogram",
+			       histogram_object(&c->wlat));
+	if (c->hit_area) {
+		json_object_object_add(o, "hit_area",
+				       json_object_new_uint64(c->hit_area));
+		json_object_object_add(o, "hit_pct",
+				       json_object_new_int((int)c->hit_pct));
+		json_object_object_add(o, "hits",
+				       json_object_new_uint64(c->hits));
+	}
+	if (c->ncurve) {
+		struct json_object *arr = json_object_new_array();
+
+		for (i = 0; i < c->ncurve; i++)
+			json_object_array_add(arr, point_object(&c->curve[i]));
+		json_object_object_add(o, "curve", arr);
+	}
+	return o;
+}
+
+struct json_object *matrix_json_object(const struct record_matrix *m)
+{
+	struct json_object *o, *arr;
+	size_t i;
+
+	if (!m)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "engine", m->engine ?
+			       json_object_new_string(m->engine) : NULL);
+	json_object_object_add(o, "direct", json_object_new_boolean(m->direct));
+	json_object_object_add(o, "verify", json_object_new_boolean(m->verify));
+	if (m->error)
+		json_object_object_add(o, "error",
+				       json_object_new_string(m->error));
+	arr = json_object_new_array();
+	for (i = 0; i < m->ncells; i++)
+		json_object_array_add(arr, cell_object(&m->cells[i]));
+	json_object_object_add(o, "cells", arr);
+	return o;
+}
+
+__attribute__((format(printf, 3, 4)))
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static struct json_object *member(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return NULL;
+	return v;
+}
+
+/* An integer member in [min, max]; absent leaves *out. */
+static int get_int(struct json_object *o, const char *key, int64_t min,
+		   int64_t max, int64_t *out)
+{
+	struct json_object *v = member(o, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_int) ||
+	    json_object_get_int64(v) < min || json_object_get_int64(v) > max)
+		return -1;
+	*out = json_object_get_int64(v);
+	return 0;
+}
+
+static int get_double(struct json_object *o, const char *key, double *out)
+{
+	struct json_object *v = member(o, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_double) &&
+	    !json_object_is_type(v, json_type_int))
+		return -1;
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+static int read_status(struct json_object *o, enum result_status *st)
+{
+	struct json_object *v = member(o, "status");
+	size_t s;
+
+	if (!v || !json_object_is_type(v, json_type_string))
+		return -1;
+	for (s = 0; s < NSTATUS; s++)
+		if (!strcmp(json_object_get_string(v), status_names[s])) {
+			*st = (enum result_status)s;
+			return 0;
+		}
+	return -1;
+}
+
+static int read_point(struct json_object *o, const char *where,
+		      struct matrix_cell *c, char *err, size_t errlen)
+{
+	struct matrix_point *p = matrix_add_point(c);
+	int64_t pct = 0;
+
+	if (!json_object_is_type(o, json_type_object) ||
+	    get_int(o, "pct", 0, 1000, &pct) || read_status(o, &p->status) ||
+	    get_double(o, "target_iops", &p->target_iops) ||
+	    get_double(o, "elapsed", &p->elapsed) ||
+	    get_double(o, "cpu", &p->cpu))
+		return fail(err, errlen, "%sbad curve point", where);
+	p->pct = (unsigned)pct;
+	if (read_histogram(member(o, "read_histogram"), where, &p->rlat) ||
+	    read_histogram(member(o, "write_histogram"), where, &p->wlat))
+		return fail(err, errlen, "%s", json_read_error());
+	matrix_point_rates(p, c->bs);
+	return 0;
+}
+
+static int read_cell(struct json_object *o, size_t i,
+		     struct record_matrix *m, char *err, size_t errlen)
+{
+	struct matrix_cell *c = matrix_add_cell(m);
+	struct json_object *v;
+	int64_t bs = 0, threads = 0, qd = 1, pct = 0;
+	char where[32];
+	size_t s;
+
+	snprintf(where, sizeof(where), "matrix cell %zu: ", i + 1);
+	if (!json_object_is_type(o, json_type_object))
+		return fail(err, errlen, "%snot an object", where);
+	if (get_int(o, "bs", 1, INT64_MAX, &bs) || !bs ||
+	    get_int(o, "threads", 1, 1 << 20, &threads) || !threads ||
+	    get_int(o, "qd", 1, 1 << 20, &qd) ||
+	    get_int(o, "read_pct", 0, 100, &pct))
+		return fail(err, errlen, "%sbad bs, threads, qd or read_pct",
+			    where);
+	c->bs = (uint64_t)bs;
+	c->threads = (unsigned)threads;
+	c->qd = (unsigned)qd;
+	c->read_pct = (unsigned)pct;
+	v = member(o, "pattern");
+	if (!v || !json_object_is_type(v, json_type_string) ||
+	    (strcmp(json_object_get_string(v), "random") &&
+	     strcmp(json_object_get_string(v), "seq")))
+		return fail(err, errlen, "%s'pattern' is not random or seq",
+			    where);
+	c->random = !strcmp(json_object_get_string(v), "random");
+	v = member(o, "status");
+	if (!v || !json_object_is_type(v, json_type_string))
+		return fail(err, errlen, "%sno 'status'", where);
+	for (s = 0; s < NSTATUS; s++)
+		if (!strcmp(json_object_get_string(v), status_names[s]))
+			break;
+	if (s == NSTATUS)
+		return fail(err, errlen, "%sunknown status '%s'", where,
+			    json_object_get_string(v));
+	c->status = (enum result_status)s;
+	v = member(o, "reason");
+	if (v && json_object_is_type(v, json_type_string))
+		c->reason = xstrdup(json_object_get_string(v));
+	if (get_double(o, "elapsed", &c->elapsed) ||
+	    get_double(o, "cpu", &c->cpu))
+		return fail(err, errlen, "%s'elapsed' or 'cpu' is not a number",
+			    where);
+	if (read_histogram(member(o, "read_histogram"), where, &c->rlat) ||
+	    read_histogram(member(o, "write_histogram"), where, &c->wlat))
+		return fail(err, errlen, "%s", json_read_error());
+	{
+		int64_t area = 0, hpct = 0, hits = 0;
+
+		if (get_int(o, "hit_area", 0, INT64_MAX, &area) ||
+		    get_int(o, "hit_pct", 0, 100, &hpct) ||
+		    get_int(o, "hits", 0, INT64_MAX, &hits))
+			return fail(err, errlen, "%sbad hit_area, hit_pct or "
+				    "hits", where);
+		c->hit_area = (uint64_t)area;
+		c->hit_pct = (unsigned)hpct;
+		c->hits = (uint64_t)hits;
+	}
+	v = member(o, "curve");
+	if (v) {
+		size_t k, n;
+
+		if (!json_object_is_type(v, json_type_array))
+			return fail(err, errlen, "%s'curve' is not an array",
+				    where);
+		n = json_object_array_length(v);
+		for (k = 0; k < n; k++)
+			if (read_point(json_object_array_get_idx(v, k), where,
+				       c, err, errlen))
+				return -1;
+	}
+	/* the rates follow from the counts, as when they were measured */
+	matrix_cell_rates(c);
+	return 0;
+}
+
+int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
+		     size_t errlen)
+{
+	struct record_matrix *m;
+	struct json_object *v;
+	size_t i, n;
+
+	if (!obj)
+		return 0;
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(err, errlen, "'matrix' is not an object");
+	m = matrix_new();
+	matrix_free(rec->matrix);
+	rec->matrix = m;
+	v = member(obj, "engine");
+	if (v && json_object_is_type(v, json_type_string))
+		m->engine = xstrdup(json_object_get_string(v));
+	v = member(obj, "direct");
+	m->direct = v && json_object_get_boolean(v);
+	v = member(obj, "verify");
+	m->verify = v && json_object_get_boolean(v);
+	v = member(obj, "error");
+	if (v && json_object_is_type(v, json_type_string))
+		m->error = xstrdup(json_object_get_string(v));
+	v = member(obj, "cells");
+	if (!v || !json_object_is_type(v, json_type_array))
+		return fail(err, errlen, "'matrix' has no 'cells' array");
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++)
+		if (read_cell(json_object_array_get_idx(v, i), i, m, err,
+			      errlen))
+			return -1;
+	return 0;
+}
+
+/* ---- text: the XDISK layout ---- */
+
+#define LABEL_W 12
+#define COL_W 12
+
+static void size_name(char *buf, size_t len, uint64_t bs)
+{
+	if (bs % (1024 * 1024) == 0)
+		snprintf(buf, len, "%" PRIu64 "M", bs >> 20);
+	else if (bs % 1024 == 0)
+		snprintf(buf, len, "%" PRIu64 "K", bs >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 "B", bs);
+}
+
+static void lat_figures(const struct histogram *h, int ok, double *mean,
+			double *p50, double *p99, double *p999, double *max)
+{
+	if (!ok || !h->count) {
+		*mean = *p50 = *p99 = *p999 = *max = NAN;
+		return;
+	}
+	*mean = hist_mean(h) / 1e6;
+	*p50 = (double)hist_percentile(h, 50.0) / 1e6;
+	*p99 = (double)hist_percentile(h, 99.0) / 1e6;
+	*p999 = (double)hist_percentile(h, 99.9) / 1e6;
+	*max = (double)h->max / 1e6;
+}
+
+static void figures(const struct matrix_cell *c, enum result_status st,
+		    double iops, double mbps, double cpu,
+		    const struct histogram *r, const struct histogram *w,
+		    struct matrix_figures *f)
+{
+	int ok = st == RESULT_OK;
+
+	memset(f, 0, sizeof(*f));
+	size_name(f->bs, sizeof(f->bs), c->bs);
+	snprintf(f->pattern, sizeof(f->pattern), "%s",
+		 c->random ? "Random" : "Seq");
+	matrix_profile_name(f->profile, sizeof(f->profile), c->read_pct);
+	f->status = (unsigned)st < NSTATUS ? status_names[st] : "failed";
+	f->iops = ok ? iops : NAN;
+	f->mbps = ok ? mbps : NAN;
+	f->cpu = ok ? cpu : NAN;
+	lat_figures(r, ok, &f->read_ms, &f->read_p50_ms, &f->read_p99_ms,
+		    &f->read_p99_9_ms, &f->read_max_ms);
+	lat_figures(w, ok, &f->write_ms, &f->write_p50_ms, &f->write_p99_ms,
+		    &f->write_p99_9_ms, &f->write_max_ms);
+}
+
+void matrix_cell_figures(const struct matrix_cell *c,
+			 struct matrix_figures *f)
+{
+	figures(c, c->status, c->iops, c->mbps, c->cpu, &c->rlat, &c->wlat,
+		f);
+}
+
+void matrix_point_figures(const struct matrix_cell *c,
+			  const struct matrix_point *p,
+			  struct matrix_figures *f)
+{
+	figures(c, p->status, p->iops, p->mbps, p->cpu, &p->rlat, &p->wlat,
+		f);
+}
+
+static void ms_cell(char *buf, size_t len, const struct histogram *h)
+{
+	if (!h->count)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.3f", hist_mean(h) / 1e6);
+}
+
+static void table_row(FILE *out, const char *label,
+		      const struct matrix_cell *const *cells, size_t n,
+		      int row)
+{
+	size_t i;
+
+	fprintf(out, "%-*s", LABEL_W, label);
+	for (i = 0; i < n; i++) {
+		const struct matrix_cell *c = cells[i];
+		int ok = c->status == RESULT_OK;
+		char buf[64];
+
+		switch (row) {
+		case 0:
+			snprintf(buf, sizeof(buf), "%s",
+				 c->random ? "Random" : "Seq");
+			break;
+		case 1:
+			matrix_profile_name(buf, sizeof(buf), c->read_pct);
+			break;
+		case 2:
+			if (ok)
+				snprintf(buf, sizeof(buf), "%.0f", c->iops);
+			else
+				snprintf(buf, sizeof(buf), "%s",
+					 (unsigned)c->status < NSTATUS ?
+					 status_names[c->status] : "failed");
+			break;
+		case 3:
+			if (ok)
+				snprintf(buf, sizeof(buf), "%.2f", c->mbps);
+			else
+				snprintf(buf, sizeof(buf), "-");
+			break;
+		case 4:
+			ms_cell(buf, sizeof(buf), &c->rlat);
+			break;
+		default:
+			ms_cell(buf, sizeof(buf), &c->wlat);
+			break;
+		}
+		fprintf(out, "%*s", COL_W, buf);
+	}
+	fputc('\n', out);
+}
+
+/* Per curve point: its IO/s and mean latencies, a column per cell. */
+static void curve_rows(FILE *out, const struct matrix_cell *const *cells,
+		       size_t n)
+{
+	size_t i, k, npts = 0;
+	unsigned row;
+
+	for (i = 0; i < n; i++)
+		if (cells[i]->ncurve > npts)
+			npts = cells[i]->ncurve;
+	if (!npts)
+		return;
+	fputs("Rate curve: IO/s and mean latency (ms) at % of the cell's "
+	      "maximum IO/s\n", out);
+	for (k = 0; k < npts; k++)
+	for (row = 0; row < 3; row++) {
+		static const char *const what[] = { "IO/s", "Read", "Write" };
+		unsigned pct = 0;
+		char label[32];
+
+		for (i = 0; i < n; i++)
+			if (k < cells[i]->ncurve) {
+				pct = cells[i]->curve[k].pct;
+				break;
+			}
+		snprintf(label, sizeof(label), "%u%% %s", pct, what[row]);
+		fprintf(out, "%-*s", LABEL_W, label);
+		for (i = 0; i < n; i++) {
+			const struct matrix_point *p = k < cells[i]->ncurve ?
+				&cells[i]->curve[k] : NULL;
+			char buf[64];
+
+			if (!p)
+				snprintf(buf, sizeof(buf), "-");
+			else if (p->status != RESULT_OK)
+				snprintf(buf, sizeof(buf), "%s",
+					 row ? "-" : status_name(p->status));
+			else if (row == 0)
+				snprintf(buf, sizeof(buf), "%.0f", p->iops);
+			else
+				ms_cell(buf, sizeof(buf),
+					row == 1 ? &p->rlat : &p->wlat);
+			fprintf(out, "%*s", COL_W, buf);
+		}
+		fputc('\n', out);
+	}
+}
+
+int matrix_write_text(const struct record *rec, FILE *out)
+{
+	static const char *const rows[] = {
+		"Pattern", "Profile", "IO/s", "MB/s", "Read (ms)",
+		"Write (ms)",
+	};
+	const struct record_matrix *m = rec->matrix;
+	const struct matrix_cell **group;
+	char *done;
+	size_t i, j, n;
+
+	if (!m)
+		return 0;
+	group = xcalloc(m->ncells + 1, sizeof(*group));
+	done = xcalloc(m->ncells + 1, 1);
+	fprintf(out, "clyde matrix on %s (%s%s), label %s\n",
+		rec->target.path ? rec->target.path : "?",
+		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
+		", buffered", rec->label ? rec->label : "");
+	for (i = 0; i < m->ncells; i++) {
+		const struct matrix_cell *c = &m->cells[i];
+		char bs[32];
+		unsigned r;
+
+		if (done[i])
+			continue;
+		n = 0;
+		for (j = i; j < m->ncells; j++)
+			if (!done[j] && m->cells[j].bs == c->bs &&
+			    m->cells[j].threads == c->threads) {
+				group[n++] = &m->cells[j];
+				done[j] = 1;
+			}
+		size_name(bs, sizeof(bs), c->bs);
+		fprintf(out, "\n%s blocks, %u thread%s, queue depth %u\n", bs,
+			c->threads, c->threads == 1 ? "" : "s", c->qd);
+		for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++)
+			table_row(out, rows[r], group, n, (int)r);
+		curve_rows(out, group, n);
+	}
+	if (m->error)
+		fprintf(out, "failed: %s\n", m->error);
+	for (i = 0; i < m->ncells; i++)
+		if (m->cells[i].status == RESULT_FAILED)
+			fprintf(out, "failed cell %zu: %s\n", i + 1,
+				m->cells[i].reason ? m->cells[i].reason : "");
+	free(group);
+	free(done);
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- long CSV ---- */
+
+static void csv_str(FILE *out, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void csv_lat(FILE *out, const struct histogram *h)
+{
+	if (!h->count) {
+		fputs(",,,,,", out);
+		return;
+	}
+	fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%.6f", hist_mean(h) / 1e6,
+		(double)hist_percentile(h, 50.0) / 1e6,
+		(double)hist_percentile(h, 99.0) / 1e6,
+		(double)hist_percentile(h, 99.9) / 1e6, (double)h->max / 1e6);
+}
+
+int matrix_write_csv(const struct record *rec, FILE *out, int header)
+{
+	const struct record_matrix *m = rec->matrix;
+	size_t i;
+
+	if (header)
+		fputs("label,start,engine,direct,bs,threads,qd,pattern,"
+		      "read_pct,status,elapsed_s,iops,mbps,cpu_pct,reads,"
+		      "writes,read_mean_ms,read_p50_ms,read_p99_ms,"
+		      "read_p99_9_ms,read_max_ms,write_mean_ms,write_p50_ms,"
+		      "write_p99_ms,write_p99_9_ms,write_max_ms,hit_area,"
+		      "hit_pct,hits\n", out);
+	for (i = 0; m && i < m->ncells; i++) {
+		const struct matrix_cell *c = &m->cells[i];
+
+		csv_str(out, rec->label);
+		fputc(',', out);
+		csv_str(out, rec->start);
+		fputc(',', out);
+		csv_str(out, m->engine);
+		fprintf(out, ",%d,%" PRIu64 ",%u,%u,%s,%u,%s,%.6f,%.3f,%.3f,"
+			"%.1f,%" PRIu64 ",%" PRIu64, m->direct, c->bs,
+			c->threads, c->qd, c->random ? "random" : "seq",
+			c->read_pct, (unsigned)c->status < NSTATUS ?
+			status_names[c->status] : "failed", c->elapsed,
+			c->iops, c->mbps, c->cpu, c->rlat.count,
+			c->wlat.count);
+		csv_lat(out, &c->rlat);
+		csv_lat(out, &c->wlat);
+		fprintf(out, ",%" PRIu64 ",%u,%" PRIu64 "\n", c->hit_area,
+			c->hit_pct, c->hits);
+	}
+	if (fflush(out) == EOF || ferror(out))
+		return -1;
+	return 0;
+}

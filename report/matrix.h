@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_REPORT_MATRIX_H
+#define CLYDE_REPORT_MATRIX_H
+
+/*
+ * The matrix section of a run record (`clyde matrix`): one cell per block
+ * size x threads x pattern x read percentage, with its rates and its read
+ * and write latency histograms, and the writers of that section: JSON (as
+ * the "matrix" member of the record's object), the XDISK-layout text tables
+ * and the long CSV.  Like the rest of report/, it works on records only.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "histogram.h"
+#include "record.h"
+
+struct json_object;
+
+/* One point of a cell's rate curve: the cell rerun rate-limited. */
+struct matrix_point {
+	unsigned pct;		/* % of the cell's maximum IO/s */
+	double target_iops;	/* pct x the maximum */
+	enum result_status status;
+	double elapsed, iops, mbps, cpu;
+	struct histogram rlat;
+	struct histogram wlat;
+};
+
+struct matrix_cell {
+	uint64_t bs;		/* bytes per I/O */
+	unsigned threads;
+	unsigned qd;		/* per thread */
+	int random;		/* 1 random, 0 sequential */
+	unsigned read_pct;	/* 0..100 */
+	enum result_status status;
+	char *reason;		/* failed: why (owned) */
+	double elapsed;		/* measured seconds (after the ramp) */
+	double iops;		/* (reads + writes) / elapsed */
+	double mbps;		/* iops * bs / 2^20 */
+	double cpu;		/* % of one CPU, whole process */
+	struct histogram rlat;	/* read latency, ns; count = reads */
+	struct histogram wlat;	/* write latency, ns; count = writes */
+	uint64_t hit_area;	/* --hit-area bytes (0: none) */
+	unsigned hit_pct;	/* % of I/Os sent to the hit area */
+	uint64_t hits;		/* measured I/Os that went there */
+	struct matrix_point *curve;	/* --curve points, in order */
+	size_t ncurve;
+};
+
+struct record_matrix {
+	char *engine;		/* "psync", "libaio" */
+	int direct;		/* O_DIRECT */
+	int verify;		/* --verify: every read checked */
+	char *error;		/* a failure outside the cells (prefill,
+				 * validation of existing data), or NULL */
+	struct matrix_cell *cells;	/* in run order */
+	size_t ncells, alloc;
+};
+
+struct record_matrix *matrix_new(void);
+void matrix_free(struct record_matrix *m);
+
+/* Append a cell in state RESULT_NOT_RUN with empty histograms; the pointer
+ * is valid until the next matrix_add_cell(). */
+struct matrix_cell *matrix_add_cell(struct record_matrix *m);
+
+/* Recompute iops and mbps from the histograms' counts and elapsed. */
+void matrix_cell_rates(struct matrix_cell *c);
+
+/* Append a curve point (zeroed, RESULT_NOT_RUN) to c. */
+struct matrix_point *matrix_add_point(struct matrix_cell *c);
+
+/* As matrix_cell_rates() for a point of a cell of block size bs. */
+void matrix_point_rates(struct matrix_point *p, uint64_t bs);
+
+/*
+ * A cell's (or a curve point's) figures as the tables show them, for
+ * writers outside this file (the HTML report): labels and numbers, with
+ * NAN for a latency that does not apply (no reads, no writes) or a cell
+ * that did not run.
+ */
+struct matrix_figures {
+	char bs[16];		/* "8K", "1M" */
+	char pattern[8];	/* "Random", "Seq" */
+	char profile[16];	/* "100% read", "80/20" */
+	const char *status;	/* "ok", "failed", "not_run", "skipped" */
+	double iops, mbps, cpu;
+	double read_ms, read_p50_ms, read_p99_ms, read_p99_9_ms, read_max_ms;
+	double write_ms, write_p50_ms, write_p99_ms, write_p99_9_ms,
+	       write_max_ms;
+};
+
+void matrix_cell_figures(const struct matrix_cell *c,
+			 struct matrix_figures *f);
+/* The same for point p of cell c (labels are the cell's). */
+void matrix_point_figures(const struct matrix_cell *c,
+			  const struct matrix_point *p,
+			  struct matrix_figures *f);
+
+/* "100% read", "100% write", "80/20": the XDISK profile name of a mix. */
+void matrix_profile_name(char *buf, size_t len, unsigned read_pct);
+
+/* The section as a JSON object (NULL when m is NULL). */
+struct json_object *matrix_json_object(const struct record_matrix *m);
+
+/*
+ * Read the "matrix" member obj (may be NULL: nothing to read) into
+ * rec->matrix.  0, or -1 with a message in err.
+ */
+int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
+		     size_t errlen);
+
+/*
+ * XDISK-layout tables: one per block size and thread count, a column per
+ * cell, rows Pattern, Profile, IO/s, MB/s, Read (ms), Write (ms), then
+ * for cells with a rate curve, per curve point its IO/s and mean read and
+ * write latency; failed cells and failures outside cells are listed last.
+ */
+int matrix_write_text(const struct record *rec, FILE *out);
+
+/* Long CSV: one row per cell; the header row first when header is set. */
+int matrix_write_csv(const struct record *rec, FILE *out, int header);
+
+#endif

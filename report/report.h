@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_REPORT_H
+#define CLYDE_REPORT_H
+
+/*
+ * The writers of `clyde report`, each a function of a comparison
+ * (compare.h): the HTML page, the long CSV, bonnie++ 1.98 lines and the
+ * 80-column text.  Each returns 0, or -1 with err set (errno kept for
+ * stream errors).
+ */
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "compare.h"
+
+struct report_opts {
+	const char *title;		/* page title */
+	const char *template_dir;	/* NULL: the built-in templates */
+	char *const *inputs;		/* file names, for the page */
+	size_t ninputs;
+	char *const *warnings;		/* import warnings, shown on the page */
+	size_t nwarnings;
+};
+
+/* One self-contained polyglot HTML5 page (well-formed XML). */
+int report_write_html(const struct compare *c, const struct report_opts *o,
+		      FILE *out, char *err, size_t errlen);
+
+/* Long CSV: a header row, then one row per run and test. */
+int report_write_longcsv(const struct compare *c, FILE *out);
+
+/* bonnie++ 1.98 lines, one per run, that bon_csv2html renders. */
+int report_write_bonnie(const struct compare *c, FILE *out);
+
+/* The 80-column text comparison. */
+int report_write_cmptext(const struct compare *c, FILE *out);
+
+/*
+ * Number formatting shared by the writers: a rate as bonnie++ prints it
+ * ("%.0f"; seeks below 1000 with one decimal), a latency in microseconds.
+ */
+void report_fmt_value(char *buf, size_t len, double v, const char *unit);
+void report_fmt_us(char *buf, size_t len, uint64_t ns);
+
+#endif

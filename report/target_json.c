@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The detected parts of a record: device stack, filesystem geometry and
+ * host virtualization; building, freeing, and JSON (json-c).
+ *
+ *   "host":   { ..., "virt": { "vm": true, "hypervisor": "KVM",
+ *               "emulation": null, "dmi_vendor": ..., "dmi_product": ...,
+ *               "evidence": "cpu flag 'hypervisor'; ..." } }
+ *   "target": { ..., "fs": { "sunit": 65536, ... },
+ *               "stack": [ { "kind": "btrfs", "name": UUID, "parent": -1,
+ *                            "data_profile": "raid1", ... }, ... ] }
+ *
+ * A device's fields sit beside kind, name and parent; numeric fields are
+ * JSON numbers.
+ */
+#include "target_rec.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "../lib/xalloc.h"
+
+struct record_stack *record_stack_new(void)
+{
+	return xcalloc(1, sizeof(struct record_stack));
+}
+
+int record_stack_add(struct record_stack *s, const char *kind,
+		     const char *name, int parent)
+{
+	struct record_device *d;
+
+	s->devs = xrealloc(s->devs, (s->ndevs + 1) * sizeof(*s->devs));
+	d = &s->devs[s->ndevs];
+	memset(d, 0, sizeof(*d));
+	d->kind = xstrdup(kind ? kind : "unknown");
+	d->name = xstrdup_or_null(name);
+	d->parent = parent >= 0 && (size_t)parent < s->ndevs ? parent : -1;
+	return (int)s->ndevs++;
+}
+
+static void kv_set(struct record_kv **kv, size_t *n, const char *key,
+		   const char *value, int numeric)
+{
+	size_t i;
+
+	if (!value)
+		return;
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*kv)[i].key, key))
+			break;
+	if (i == *n) {
+		*kv = xrealloc(*kv, (*n + 1) * sizeof(**kv));
+		(*kv)[i].key = xstrdup(key);
+		(*n)++;
+	} else {
+		free((*kv)[i].value);
+	}
+	(*kv)[i].value = xstrdup(value);
+	(*kv)[i].numeric = numeric;
+}
+
+void record_stack_set(struct record_stack *s, int dev, const char *key,
+		      const char *value, int numeric)
+{
+	if (dev < 0)
+		kv_set(&s->fs, &s->nfs, key, value, numeric);
+	else if ((size_t)dev < s->ndevs)
+		kv_set(&s->devs[dev].fields, &s->devs[dev].nfields, key,
+		       value, numeric);
+}
+
+const char *record_stack_get(const struct record_stack *s, int dev,
+			     const char *key)
+{
+	const struct record_kv *kv;
+	size_t i, n;
+
+	if (dev < 0) {
+		kv = s->fs;
+		n = s->nfs;
+	} else if ((size_t)dev < s->ndevs) {
+		kv = s->devs[dev].fields;
+		n = s->devs[dev].nfields;
+	} else {
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		if (!strcmp(kv[i].key, key))
+			return kv[i].value;
+	return NULL;
+}
+
+int record_stack_depth(const struct record_stack *s, int dev)
+{
+	int depth = 0;
+
+	while (dev >= 0 && (size_t)dev < s->ndevs &&
+	       s->devs[dev].parent >= 0 && depth < (int)s->ndevs) {
+		dev = s->devs[dev].parent;
+		depth++;
+	}
+	return depth;
+}
+
+static void kv_free(struct record_kv *kv, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(kv[i].key);
+		free(kv[i].value);
+	}
+	free(kv);
+}
+
+void record_stack_free(struct record_stack *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	kv_free(s->fs, s->nfs);
+	for (i = 0; i < s->ndevs; i++) {
+		free(s->devs[i].kind);
+		free(s->devs[i].name);
+		kv_free(s->devs[i].fields, s->devs[i].nfields);
+	}
+	free(s->devs);
+	free(s);
+}
+
+void record_virt_free(struct record_virt *v)
+{
+	if (!v)
+		return;
+	free(v->hypervisor);
+	free(v->emulation);
+	free(v->dmi_vendor);
+	free(v->dmi_product);
+	free(v->evidence);
+	free(v);
+}
+
+void record_detected_free(struct record *rec)
+{
+	record_stack_free(rec->target.stack);
+	rec->target.stack = NULL;
+	record_virt_free(rec->host.virt);
+	rec->host.virt = NULL;
+}
+
+/* ---- writing ---- */
+
+static struct json_object *jstr(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+/* A numeric field as a JSON integer when it is one, else a string. */
+static struct json_object *jfield(const struct record_kv *kv)
+{
+	if (kv->numeric && *kv->value) {
+		char *end;
+		long long v;
+
+		errno = 0;
+		v = strtoll(kv->value, &end, 10);
+		if (!errno && !*end)
+			return json_object_new_int64(v);
+	}
+	return json_object_new_string(kv->value);
+}
+
+static void add_fields(struct json_object *obj, const struct record_kv *kv,
+		       size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_object_add(obj, kv[i].key, jfield(&kv[i]));
+}
+
+void target_json_add(const struct record *rec, struct json_object *host,
+		     struct json_object *target)
+{
+	const struct record_virt *v = rec->host.virt;
+	const struct record_stack *s = rec->target.stack;
+	struct json_object *o, *arr;
+	size_t i;
+
+	if (v) {
+		o = json_object_new_object();
+		json_object_object_add(o, "vm", v->vm < 0 ? NULL :
+				       json_object_new_boolean(v->vm));
+		json_object_object_add(o, "hypervisor", jstr(v->hypervisor));
+		json_object_object_add(o, "emulation", jstr(v->emulation));
+		json_object_object_add(o, "dmi_vendor", jstr(v->dmi_vendor));
+		json_object_object_add(o, "dmi_product",
+				       jstr(v->dmi_product));
+		json_object_object_add(o, "evidence", jstr(v->evidence));
+		json_object_object_add(host, "virt", o);
+	}
+	if (!s)
+		return;
+	o = json_object_new_object();
+	add_fields(o, s->fs, s->nfs);
+	json_object_object_add(target, "fs", o);
+	arr = json_object_new_array();
+	for (i = 0; i < s->ndevs; i++) {
+		const struct record_device *d = &s->devs[i];
+
+		o = json_object_new_object();
+		json_object_object_add(o, "kind", jstr(d->kind));
+		json_object_object_add(o, "name", jstr(d->name));
+		json_object_object_add(o, "parent",
+				       json_object_new_int(d->parent));
+		add_fields(o, d->fields, d->nfields);
+		json_object_array_add(arr, o);
+	}
+	json_object_object_add(target, "stack", arr);
+}
+
+/* ---- reading ---- */
+
+__attribute__((format(printf, 3, 4)))
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static struct json_object *member(struct json_object *obj, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!obj || !json_object_object_get_ex(obj, key, &v))
+		return NULL;
+	return v;
+}
+
+static int opt_str(struct json_object *obj, const char *key, char **out,
+		   char *err, size_t errlen)
+{
+	struct json_object *v = member(obj, key);
+
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return fail(err, errlen, "'%s' is not a string", key);
+	*out = xstrdup(json_object_get_string(v));
+	return 0;
+}
+
+/* Every member but those in skip as a field of dev (-1: fs). */
+static int read_fields(struct json_object *obj, struct record_stack *s,
+		       int dev, const char *where, char *err, size_t errlen)
+{
+	json_object_object_foreach(obj, key, val) {
+		char buf[32];
+
+		if (dev >= 0 && (!strcmp(key, "kind") ||
+				 !strcmp(key, "name") ||
+				 !strcmp(key, "parent")))
+			continue;
+		switch (json_object_get_type(val)) {
+		case json_type_int:
+			snprintf(buf, sizeof(buf), "%" PRId64,
+				 json_object_get_int64(val));
+			record_stack_set(s, dev, key, buf, 1);
+			break;
+		case json_type_string:
+			record_stack_set(s, dev, key,
+					 json_object_get_string(val), 0);
+			break;
+		case json_type_null:
+			break;
+		default:
+			return fail(err, errlen, "%s'%s' is neither a "
+				    "string nor an integer", where, key);
+		}
+	}
+	return 0;
+}
+
+static int read_virt(struct json_object *host, struct record *rec,
+		     char *err, size_t errlen)
+{
+	struct json_object *o = member(host, "virt"), *vm;
+	struct record_virt *v;
+
+	if (!o)
+		return 0;
+	if (!json_object_is_type(o, json_type_object))
+		return fail(err, errlen, "host: 'virt' is not an object");
+	v = xcalloc(1, sizeof(*v));
+	rec->host.virt = v;
+	vm = member(o, "vm");
+	if (!vm)
+		v->vm = -1;
+	else if (json_object_is_type(vm, json_type_boolean))
+		v->vm = json_object_get_boolean(vm);
+	else
+		return fail(err, errlen, "host: virt: 'vm' is not a boolean");
+	if (opt_str(o, "hypervisor", &v->hypervisor, err, errlen) ||
+	    opt_str(o, "emulation", &v->emulation, err, errlen) ||
+	    opt_str(o, "dmi_vendor", &v->dmi_vendor, err, errlen) ||
+	    opt_str(o, "dmi_product", &v->dmi_product, err, errlen) ||
+	    opt_str(o, "evidence", &v->evidence, err, errlen))
+		return -1;
+	return 0;
+}
+
+int target_json_read(struct json_object *root, struct record *rec, char *err,
+		     size_t errlen)
+{
+	struct json_object *target = member(root, "target");
+	struct json_object *fs, *arr;
+	struct record_stack *s;
+	size_t i, n;
+
+	if (read_virt(member(root, "host"), rec, err, errlen))
+		return -1;
+	fs = member(target, "fs");
+	arr = member(target, "stack");
+	if (!fs && !arr)
+		return 0;
+	s = record_stack_new();
+	rec->target.stack = s;
+	if (fs) {
+		if (!json_object_is_type(fs, json_type_object))
+			return fail(err, errlen, "target: 'fs' is not an "
+				    "object");
+		if (read_fields(fs, s, -1, "target: fs: ", err, errlen))
+			return -1;
+	}
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return fail(err, errlen, "target: 'stack' is not an array");
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *d = json_object_array_get_idx(arr, i);
+		struct json_object *kind = member(d, "kind");
+		struct json_object *name = member(d, "name");
+		struct json_object *parent = member(d, "parent");
+		char where[48];
+		int64_t p;
+		int dev;
+
+		snprintf(where, sizeof(where), "target: stack %zu: ", i + 1);
+		if (!json_object_is_type(d, json_type_object) ||
+		    !kind || !json_object_is_type(kind, json_type_string))
+			return fail(err, errlen, "%sno 'kind'", where);
+		if (name && !json_object_is_type(name, json_type_string))
+			return fail(err, errlen, "%s'name' is not a string",
+				    where);
+		p = parent && json_object_is_type(parent, json_type_int) ?
+			json_object_get_int64(parent) : -1;
+		if (p >= (int64_t)i)
+			return fail(err, errlen, "%s'parent' %" PRId64
+				    " does not come before it", where, p);
+		dev = record_stack_add(s, json_object_get_string(kind),
+				       name ? json_object_get_string(name) :
+				       NULL, (int)p);
+		if (read_fields(d, s, dev, where, err, errlen))
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_TARGET_REC_H
+#define CLYDE_TARGET_REC_H
+
+/*
+ * The detected parts of a record: the target's device stack and filesystem
+ * geometry (struct record_stack) and the host's virtualization (struct
+ * record_virt).  Building, freeing, JSON and text; record.c, json.c and
+ * the writers call these, so the rest of the record code does not change
+ * when the detection grows.
+ */
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "record.h"
+
+struct json_object;
+
+/* Building. */
+struct record_stack *record_stack_new(void);
+/* Append a device; its index. */
+int record_stack_add(struct record_stack *s, const char *kind,
+		     const char *name, int parent);
+/* Set a field of device dev, or of the filesystem when dev < 0. */
+void record_stack_set(struct record_stack *s, int dev, const char *key,
+		      const char *value, int numeric);
+/* A field's value (dev < 0: the filesystem's), or NULL. */
+const char *record_stack_get(const struct record_stack *s, int dev,
+			     const char *key);
+/* Depth of device dev (0: top). */
+int record_stack_depth(const struct record_stack *s, int dev);
+
+void record_stack_free(struct record_stack *s);
+void record_virt_free(struct record_virt *v);
+/* Free rec->target.stack and rec->host.virt (record_free calls it). */
+void record_detected_free(struct record *rec);
+
+/*
+ * JSON: add "virt" to the host object and "fs" and "stack" to the target
+ * object; read them back from the record object root (0, or -1 with a
+ * message in err).
+ */
+void target_json_add(const struct record *rec, struct json_object *host,
+		     struct json_object *target);
+int target_json_read(struct json_object *root, struct record *rec, char *err,
+		     size_t errlen);
+
+/*
+ * Text for people: the host with its virtualization, the mount, the
+ * filesystem geometry and the device stack as an indented tree.  Lines
+ * longer than width are broken at spaces (width 0: one line per item, for
+ * grep).
+ */
+int record_write_target_text(const struct record *rec, FILE *out, int width);
+
+#endif

@@ -1,0 +1,146 @@
+#!/bin/bash
+# clyde matrix end to end: small matrices on tmpfs and on xfs and ext4 on
+# loop devices (direct I/O to their images).  Every cell present, MB/s =
+# IO/s x bs / 2^20, IO/s = I/Os / time, read-only cells have no write
+# latency and the reverse, the XDISK tables and the long CSV complete,
+# nothing left behind; a file with --overwrite, raw-device refusals.
+. "$(dirname "$0")/lib.sh"
+. "$TEST_DIR/lib-loop.sh"
+
+test_have_prereq JQ || test_skip_all 'jq is needed to read the JSON record'
+
+# run_matrix DIR [args]: 2 bs x 2 threads x 2 patterns x 3 mixes = 24 cells
+run_matrix () {
+	local dir=$1
+	shift
+	rm -f r.jsonl r.csv
+	"$CLYDE" matrix -d "$dir" --bs 4k,64k --threads 1,2 \
+		--pattern random,seq --mix 100,0,50 --size 4M --time 0.1 \
+		--ramp 0.02 --seed 3 -m t2202 --tag suite=t2202 \
+		--json r.jsonl --csv r.csv "$@" >out.txt 2>err.txt
+}
+
+# check_cells FSTYPE NCELLS ENGINE: the record is complete and consistent
+check_cells () {
+	test_line_count = 1 r.jsonl &&
+	jq -e --arg fs "$1" --argjson n "$2" --arg eng "$3" '
+		.exit_status == 0 and .target.fstype == $fs and
+		.tags.suite == "t2202" and .label == "t2202" and
+		.params.seed == 3 and .matrix.engine == $eng and
+		(.matrix.cells | length) == $n and
+		([.matrix.cells[] | [.bs, .threads, .pattern, .read_pct]] |
+			unique | length) == $n and
+		all(.matrix.cells[];
+			.status == "ok" and .iops > 0 and .elapsed > 0 and
+			((.mbps - .iops * .bs / 1048576) | fabs) <=
+				1e-9 * .mbps and
+			(((.reads + .writes) / .elapsed - .iops) | fabs) <=
+				1e-9 * .iops and
+			(if .read_pct == 100 then
+				.writes == 0 and .write_latency_ms == null and
+				.reads > 0 and .read_latency_ms.mean > 0
+			 elif .read_pct == 0 then
+				.reads == 0 and .read_latency_ms == null and
+				.writes > 0 and .write_latency_ms.mean > 0
+			 else .reads > 0 and .writes > 0 end) and
+			(.read_histogram == null or
+				.read_histogram.count == .reads) and
+			(.write_histogram == null or
+				.write_histogram.count == .writes) and
+			(.read_latency_ms == null or
+				(.read_latency_ms.p50 <= .read_latency_ms.p99 and
+				 .read_latency_ms.p99 <= .read_latency_ms.max)))
+	' r.jsonl >/dev/null || {
+		# say what was wrong in the failure's log
+		cat err.txt
+		jq -c ".matrix.cells[] | del(.read_histogram, .write_histogram)" \
+			r.jsonl
+		false
+	}
+}
+
+# check_text NTABLES NCELLS: XDISK tables and long CSV
+check_text () {
+	test "$(grep -c "blocks, .* thread" out.txt)" = "$1" &&
+	for row in Pattern Profile IO/s MB/s "Read (ms)" "Write (ms)"; do
+		test "$(grep -c "^$row " out.txt)" = "$1" || return 1
+	done &&
+	grep -q "^4K blocks, 2 threads" out.txt &&
+	grep -q "^64K blocks, 1 thread" out.txt &&
+	test_line_count = $(($2 + 1)) r.csv &&
+	head -1 r.csv | grep -q "^label,start,engine,direct,bs,threads" &&
+	test "$(awk -F, "NR > 1 && \$10 == \"ok\"" r.csv | wc -l)" = "$2"
+}
+
+test_expect_success TMPFS 'small matrix on tmpfs (psync, O_DIRECT)' '
+	mkdir tm && mount -t tmpfs -o size=256m tmpfs tm &&
+	test_cleanup "umount \"$TRASH/tm\"" &&
+	run_matrix tm &&
+	check_cells tmpfs 24 psync &&
+	check_text 4 24 &&
+	jq -e ".matrix.direct == true" r.jsonl >/dev/null &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success TMPFS 'libaio, queue depth 4, shared file, buffered' '
+	run_matrix tm --engine libaio --qd 4 --shared-file --buffered &&
+	check_cells tmpfs 24 libaio &&
+	jq -e ".matrix.direct == false and .params.shared_file == 1 and
+	      .matrix.cells[0].qd == 4" r.jsonl >/dev/null &&
+	grep -q "queue depth 4" out.txt &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success ROOT,LOOP,XFS 'small matrix on loop xfs (libaio)' '
+	loop_fs xfs 320 mnt &&
+	run_matrix "$mnt" --qd 8 --time 0.25 --ramp 0 &&
+	check_cells xfs 24 libaio &&
+	check_text 4 24 &&
+	test -z "$(ls -A "$mnt")"
+'
+
+test_expect_success ROOT,LOOP,EXT4 'small matrix on loop ext4 (psync)' '
+	loop_fs ext4 64 emnt &&
+	run_matrix "$emnt" --time 0.25 --ramp 0 &&
+	check_cells ext4 24 psync &&
+	test -z "$(ls -A "$emnt" | grep -v lost+found)"
+'
+
+test_expect_success TMPFS 'an existing file with --overwrite' '
+	head -c 2097152 /dev/zero >tm/f &&
+	"$CLYDE" matrix -d tm/f --overwrite --bs 4k --threads 1,2 \
+		--pattern random --mix 100,0 --time 0.1 --ramp 0 \
+		--json r.jsonl >out.txt 2>err.txt &&
+	jq -e "(.matrix.cells | length) == 4 and .params.file_size == 2097152" \
+		r.jsonl >/dev/null &&
+	test "$(stat -c %s tm/f)" = 2097152 &&
+	! cmp -s tm/f /dev/zero 2>/dev/null &&
+	test "$(tr -d "\\0" <tm/f | head -c 1 | wc -c)" = 1 &&
+	rm tm/f
+'
+
+test_expect_success ROOT,LOOP,XFS 'raw device: mounted refused even with --force' '
+	test_expect_code 2 "$CLYDE" matrix -d "$mnt_dev" --raw-device --force \
+		--bs 4k --threads 1 --pattern random --mix 100 --time 0.1 \
+		2>err &&
+	test_line_count = 1 err && grep -q "exclusively" err
+'
+
+test_expect_success ROOT,LOOP,XFS 'raw device: a filesystem signature needs --force' '
+	truncate -s 320M raw.img &&
+	rdev=$(losetup --direct-io=on -f --show raw.img) &&
+	test_cleanup "losetup -d $rdev" &&
+	mkfs.xfs -q "$rdev" &&
+	test_expect_code 2 "$CLYDE" matrix -d "$rdev" --raw-device --bs 4k \
+		--threads 1 --pattern random --mix 100 --time 0.1 2>err &&
+	test_line_count = 1 err && grep -q xfs err &&
+	test_expect_code 2 "$CLYDE" matrix -d "$rdev" --bs 4k 2>err &&
+	grep -q -- --raw-device err &&
+	"$CLYDE" matrix -d "$rdev" --raw-device --force --size 8M --bs 4k \
+		--threads 1,2 --pattern random --mix 100,50 --time 0.1 \
+		--ramp 0 --json r.jsonl >out.txt &&
+	jq -e "(.matrix.cells | length) == 4 and
+	       all(.matrix.cells[]; .status == \"ok\")" r.jsonl >/dev/null &&
+	! blkid -p "$rdev" >/dev/null 2>&1
+'
+test_done

@@ -1,0 +1,156 @@
+#!/bin/bash
+# clyde report: the HTML page.  Well-formed (strict XML parse), every
+# input string escaped, colours per column (CPU reversed), ratios to the
+# chosen baseline, per-char modes never compared unmarked, templates
+# overridable, and rendered by headless Chromium when it is installed.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+ALL="$FIX/bonnie-1.03.csv $FIX/bonnie-1.97.csv $FIX/bonnie-1.98.csv
+$FIX/fio-write.json $FIX/fio-randread-plus.json $FIX/fio-client.json
+$FIX/fio-concat.txt $FIX/clyde.jsonl"
+
+cell () {
+	xmllint --xpath "string(//*[local-name()='td'][@data-test='$1'][@data-group='$2']/@${3:-data-v})" page.html
+}
+cell_text () {
+	xmllint --xpath "string(//*[local-name()='td'][@data-test='$1'][@data-group='$2'])" page.html
+}
+ratio () {
+	xmllint --xpath "string(//*[local-name()='td'][@data-test='$1'][@data-group='$2']/*[@class='ratio']/@data-ratio)" page.html
+}
+
+test_lazy_prereq CHROMIUM '
+	command -v chromium || command -v chromium-browser
+'
+
+test_expect_success XMLLINT 'a mix of every input is one well-formed page' '
+	"$CLYDE" report -o page.html $ALL 2>err &&
+	test_line_count = 0 err &&
+	xmllint --noout page.html &&
+	head -1 page.html | grep -qx "<!DOCTYPE html>" &&
+	grep -q "<html xmlns=\"http://www.w3.org/1999/xhtml\"" page.html
+'
+
+test_expect_success 'self-contained: no network, no external resources' '
+	! grep -Eiq "(src|href)=\"(https?:)?//" page.html &&
+	! grep -qi "<link" page.html &&
+	grep -q "<svg xmlns=\"http://www.w3.org/2000/svg\"" page.html &&
+	grep -q "<style>" page.html
+'
+
+test_expect_success XMLLINT 'a label <script>alert(1)</script> is escaped' '
+	! grep -q "<script>alert" page.html &&
+	grep -q "xfs&lt;script&gt;alert(1)&lt;/script&gt;" page.html &&
+	test "$(xmllint --xpath "count(//*[local-name()=\"script\"])" page.html)" = 1 &&
+	# and the bonnie++ label "deb<1>"
+	grep -q "deb&lt;1&gt;" page.html
+'
+
+test_expect_success XMLLINT 'invalid UTF-8 and control characters stay well-formed' '
+	printf "1.98,2.00a,bad\\377\\001name\",1,1,64M,,8192,5,1,1,2,2,3,3,4,4,5,5,6,6,1,,,,,7,7,8,8,9,9,10,10,11,11,12,12,1us,1us,1us,1us,1us,1us,1us,1us,1us,1us,1us,1us\\n" >odd.csv &&
+	"$CLYDE" report -o odd.html -t "a & b < c" odd.csv &&
+	xmllint --noout odd.html &&
+	grep -q "<title>a &amp; b &lt; c</title>" odd.html
+'
+
+# bonnie++ only, in input order: 1 old-scsi-ext3 (1.03, stdio), 2
+# old-fc-xfs (1.03), 3 fc-raid5 (1.97), 4 int-raid10, 5 deb<1>, 6 deb-big
+test_expect_success XMLLINT 'colours: per column, best green, worst red' '
+	"$CLYDE" report -o page.html "$FIX/bonnie-1.03.csv" \
+		"$FIX/bonnie-1.97.csv" "$FIX/bonnie-1.98.csv" &&
+	# block write: deb-big 260026 best, old-scsi-ext3 40123 worst
+	cell put_block 6 style | grep -q "hsl(120," &&
+	cell put_block 1 style | grep -q "hsl(0," &&
+	# CPU reversed: the lowest CPU is green
+	cell put_block_cpu 1 style | grep -q "hsl(120," &&
+	cell put_block_cpu 6 style | grep -q "hsl(0,"
+'
+
+test_expect_success XMLLINT 'per-char: stdio and syscall never ranked together' '
+	# 1.03 (stdio): 23111 best, 21340 worst of the two
+	cell putc 2 style | grep -q "hsl(120," &&
+	cell putc 1 style | grep -q "hsl(0," &&
+	# 1.9x/1.98 (syscall): 1357 of deb<1> is best of its kind
+	cell putc 5 style | grep -q "hsl(120," &&
+	cell putc 3 style | grep -q "hsl(0," &&
+	cell_text putc 1 | grep -q stdio &&
+	cell_text putc 3 | grep -q syscall &&
+	cell_text putc 3 | grep -q "no ratio: other per-char mode" &&
+	test -z "$(ratio putc 3)" &&
+	test "$(ratio putc 2)" = 1.0830
+'
+
+test_expect_success XMLLINT 'ratios to the first configuration by default' '
+	test "$(ratio put_block 3)" = 6.2308 &&
+	test "$(ratio get_block 3)" = 6.5677 &&
+	test -z "$(ratio put_block 1)" &&
+	grep -q "Baseline: <b>old-scsi-ext3</b>" page.html
+'
+
+test_expect_success XMLLINT '--baseline LABEL' '
+	"$CLYDE" report -o page.html --baseline fc-raid5 \
+		"$FIX/bonnie-1.03.csv" "$FIX/bonnie-1.97.csv" &&
+	test "$(ratio put_block 1)" = 0.1605 &&
+	test "$(ratio seeks 4)" = 1.8466 &&
+	xmllint --xpath "string(//*[@id=\"bonnie-table\"]//*[local-name()=\"tr\"][@class=\"baseline\"]/@id)" page.html >id &&
+	test "$(cat id)" = row3 &&
+	test_expect_code 2 "$CLYDE" report --baseline nosuch \
+		"$FIX/bonnie-1.03.csv" 2>err &&
+	grep -q "no run has that label" err
+'
+
+test_expect_success XMLLINT 'low precision and cached marks are shown' '
+	"$CLYDE" report -o page.html "$FIX/clyde.jsonl" &&
+	cell_text put_block 1 | grep -q "\*" &&
+	grep -q "title=\"low precision" page.html
+'
+
+test_expect_success XMLLINT 'configurations: grouped by what differs, repeats together' '
+	"$CLYDE" report -o page.html "$FIX/clyde.jsonl" &&
+	test "$(xmllint --xpath "count(//*[@id=\"config-table\"]//*[local-name()=\"tbody\"]/*)" page.html)" = 2 &&
+	xmllint --xpath "string(//*[@id=\"cfg1\"])" page.html >c1 &&
+	grep -q "tag:controller=fc" c1 &&
+	xmllint --xpath "string(//*[@id=\"cfg2\"])" page.html >c2 &&
+	grep -q "tag:controller=sas" c2 &&
+	test "$(xmllint --xpath "string(//*[@id=\"cfg2\"]/*[3])" page.html)" = 2
+'
+
+test_expect_success XMLLINT 'bar charts and the environment of each run' '
+	"$CLYDE" report -o page.html $ALL &&
+	test "$(xmllint --xpath "count(//*[@id=\"chart-put_block\"]//*[local-name()=\"rect\"])" page.html)" -ge 5 &&
+	grep -q "<dt>fs type</dt><dd>ext4</dd>" page.html &&
+	grep -q "<dt>tag controller</dt><dd>fc</dd>" page.html &&
+	grep -q "<dt>param char_io</dt><dd>stdio</dd>" page.html
+'
+
+test_expect_success XMLLINT '--template DIR overrides the built-in page' '
+	mkdir tpl &&
+	printf "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>@TITLE@</title><style>@CSS@</style></head><body><p id=\"mine\">custom</p>@BODY@</body></html>\\n" >tpl/report.html &&
+	"$CLYDE" report --template tpl -o page.html "$FIX/bonnie-1.98.csv" &&
+	xmllint --noout page.html &&
+	grep -q "<p id=\"mine\">custom</p>" page.html &&
+	grep -q "border-collapse" page.html &&
+	test_expect_code 2 "$CLYDE" report --template nodir \
+		"$FIX/bonnie-1.98.csv" 2>err &&
+	grep -q "nodir" err
+'
+
+test_expect_success CHROMIUM 'headless Chromium renders the page' '
+	"$CLYDE" report -o page.html $ALL &&
+	chrome=$(command -v chromium || command -v chromium-browser) &&
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
+		--user-data-dir="$TRASH/chrome" --dump-dom \
+		"file://$TRASH/page.html" >dom.html 2>chrome.err &&
+	grep -q "bonnie-table" dom.html &&
+	grep -q "xfs&lt;script&gt;" dom.html &&
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
+		--user-data-dir="$TRASH/chrome" --window-size=1400,1000 \
+		--screenshot="$TRASH/shot.png" "file://$TRASH/page.html" \
+		>/dev/null 2>&1 &&
+	test -s shot.png
+'
+test_have_prereq CHROMIUM ||
+	test_comment "chromium is not installed (scripts/install-deps --browser installs it)"
+
+test_done

@@ -1,0 +1,79 @@
+#!/bin/bash
+# clyde report: the long CSV (one row per run and test), bonnie++ 1.98
+# lines that bonnie++'s own tools render, and the 80-column text.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+ALL="$FIX/bonnie-1.03.csv $FIX/bonnie-1.97.csv $FIX/bonnie-1.98.csv
+$FIX/fio-write.json $FIX/fio-randread-plus.json $FIX/fio-client.json
+$FIX/clyde.jsonl"
+
+# col NAME: the column number of NAME in long.csv's header
+col () {
+	head -1 long.csv | tr , "\n" | grep -nx "$1" | cut -d: -f1
+}
+
+test_expect_success 'long CSV: a header, one row per run and test' '
+	"$CLYDE" report -f csv -o long.csv $ALL &&
+	head -1 long.csv | grep -q "^run,config,label,tool,version,source," &&
+	# every run with a result that was run: 12 per bonnie++/clyde run
+	# (1.03: 2, 1.9x: 2, 1.98: 2, clyde: 3), fio: 1 + 1 + 1
+	test "$(tail -n +2 long.csv | wc -l)" = $((9 * 12 + 3)) &&
+	test "$(tail -n +2 long.csv | cut -d, -f1 | sort -u | wc -l)" = 12
+'
+
+test_expect_success 'long CSV: values in their columns, units, modes' '
+	v=$(col value) && u=$(col unit) && m=$(col char_io) && c=$(col cpu) &&
+	grep ",old-scsi-ext3,.*,putc," long.csv >row &&
+	test "$(cut -d, -f$v,$c,$u,$m row)" = "KiB/s,21340.000,89.0,stdio" &&
+	grep ",old-scsi-ext3,.*,put_block," long.csv >row &&
+	test "$(cut -d, -f$v,$c row)" = "40123.000,25.0" &&
+	grep ",fc-raid5,.*,putc," long.csv >row &&
+	test "$(cut -d, -f$v,$m row)" = "520.000,syscall" &&
+	grep ",deb-big,.*,rewrite," long.csv >row &&
+	test "$(cut -d, -f$(col status),$v row)" = "skipped," &&
+	grep ",fc-raid5,.*,seq_del," long.csv >row &&
+	test "$(cut -d, -f$(col lat_max_us) row)" = 2000000.000
+'
+
+test_expect_success JQ 'long CSV: labels with commas and quotes are quoted' '
+	head -1 "$FIX/clyde.jsonl" | jq -c ".label = \"a,b \\\"c\\\"\"" >q.jsonl &&
+	"$CLYDE" report -f csv q.jsonl >long.csv &&
+	grep -q "^1,1,\"a,b \"\"c\"\"\",clyde," long.csv &&
+	test "$(tail -n +2 long.csv | wc -l)" = 12
+'
+
+test_expect_success '--format bonnie: 1.98 lines, +++++ kept, fields kept' '
+	"$CLYDE" report -f bonnie "$FIX/bonnie-1.98.csv" >b.csv &&
+	test_line_count = 2 b.csv &&
+	cut -d, -f8- b.csv >actual &&
+	cut -d, -f8- "$FIX/bonnie-1.98.csv" >expect &&
+	test_cmp expect actual &&
+	test "$(head -1 b.csv | tr , "\n" | wc -l)" = 50
+'
+
+test_expect_success BONNIE '--format bonnie: bon_csv2html and bon_csv2txt render 1.03, 1.97 and clyde' '
+	"$CLYDE" report -f bonnie $ALL >b.csv &&
+	test "$(awk -F, "{ print NF }" b.csv | sort -u)" = 50 &&
+	bon_csv2html <b.csv >b.html &&
+	grep -q "old-scsi-ext3" b.html &&
+	grep -q "fc-raid5" b.html &&
+	bon_csv2txt <b.csv >b.txt &&
+	# 1.03 per-char write 21340 K/s = 20.8m, block write 40123 = 39.2m
+	grep -q "^old- 300M:8k:8192:5 20.8m  89 39.2m  25" b.txt &&
+	grep -q "^fc-rai 2G:8k:8192:5  520k  99  244m  35" b.txt
+'
+
+test_expect_success 'text: 80 columns, a row per configuration and test' '
+	"$CLYDE" report -f text $ALL >out.txt &&
+	test "$(awk "length > 80" out.txt | wc -l)" = 0 &&
+	grep -q "^Block write  *KiB/s" out.txt &&
+	grep -q "^  1 \* old-scsi-ext3 (1 run)" out.txt &&
+	sed -n "/^Block write/,/^$/p" out.txt >block &&
+	grep -q "^fc-raid5  *250000  *-  *1  *35  *6.23 *$" block &&
+	sed -n "/^Per-char write/,/^$/p" out.txt >putc &&
+	grep -q "^old-fc-xfs  *23111 .* 1.08 S$" putc &&
+	grep -q "^fc-raid5  *520 .*  - *$" putc
+'
+
+test_done

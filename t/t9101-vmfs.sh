@@ -1,0 +1,121 @@
+#!/bin/bash
+# scripts/vmfs: the classic suite on jfs and reiserfs inside a qemu guest
+# booting Debian's kernel; the record, the CSV line and the exit status come
+# back to the host, and nothing is left behind.  Software emulation: about
+# 20 s a run.
+
+. "$(dirname "$0")/lib.sh"
+
+VMFS=$SRC_DIR/scripts/vmfs
+
+missing=
+for cmd in qemu-system-x86_64 busybox cpio depmod dpkg mkfs.jfs mkreiserfs jq
+do
+	command -v "$cmd" >/dev/null 2>&1 || missing+=" $cmd"
+done
+if command -v busybox >/dev/null 2>&1 &&
+   ldd "$(command -v busybox)" >/dev/null 2>&1; then
+	missing+=" busybox-static"
+fi
+[ -z "$missing" ] ||
+	test_skip_all "missing$missing (scripts/install-deps --vm installs them)"
+cache=${CLYDE_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/clyde/vm}
+if ! ls "$cache"/linux-image-*.deb >/dev/null 2>&1 &&
+   ! apt-cache depends linux-image-amd64 2>/dev/null | grep -q 'Depends: linux-image-'
+then
+	test_skip_all "no guest kernel in $cache and apt-cache cannot name linux-image-amd64's"
+fi
+
+# small sizes that still run every test: 8 MiB file, 256 seeks by 2
+# seekers, 64 KiB per-char, 1024 files
+ARGS=(-s 8M:8192:256:2 -f64k -n 1)
+TESTS='getc
+put_block
+putc
+ran_create
+ran_del
+ran_stat
+rewrite
+seeks
+seq_create
+seq_del
+seq_stat
+get_block'
+echo "$TESTS" | sort >tests.expect
+
+# vmfs FSTYPE OPTS NAME: run it with its temporary files under $TRASH/NAME.tmp
+# and its records in $TRASH/NAME.out; stdout, stderr, status in NAME.*
+vmfs () {
+	mkdir -p "$3.tmp" "$3.out" &&
+	{ TMPDIR=$TRASH/$3.tmp "$VMFS" --clyde "$CLYDE" --out "$3.out" \
+		--timeout 300 ${2:+-o "$2"} "$1" -- "${@:4}" \
+		>"$3.stdout" 2>"$3.stderr"; echo $? >"$3.status"; }
+}
+
+# check_run FSTYPE OPTION NAME: what a user looks for in the returned record
+check_run () {
+	local rec
+	test "$(cat "$3.status")" = 0 &&
+	# the table, printed from inside the guest
+	grep -q '^Version .*Sequential Output' "$3.stdout" &&
+	grep -q '^Latency' "$3.stdout" &&
+	# one record and one CSV line, named by fs type
+	rec=$(ls "$3.out/vmfs-$1-"*.jsonl) &&
+	test "$(echo "$rec" | wc -l)" = 1 &&
+	test_line_count = 1 "$rec" &&
+	test_line_count = 1 "${rec%.jsonl}.csv" &&
+	grep -q '^1\.98,clyde-' "${rec%.jsonl}.csv" &&
+	jq -r '.results[] | select(.status == "ok") | .name' "$rec" |
+		sort >"$3.tests" &&
+	test_cmp tests.expect "$3.tests" &&
+	# what it ran on, as clyde saw it in the guest
+	test "$(jq -r .target.fstype "$rec")" = "$1" &&
+	jq -r .target.fs_options "$rec" | tr , '\n' | grep -qx "$2" &&
+	test "$(jq -r .target.source "$rec")" = /dev/vda &&
+	test "$(jq -r '.target.stack[0].transport' "$rec")" = virtio &&
+	kernel=$(sed -n "s/.*(kernel \([^,]*\), \([a-z]*\)).*/\1/p" \
+		"$3.stderr") &&
+	accel=$(sed -n "s/.*(kernel \([^,]*\), \([a-z]*\)).*/\2/p" \
+		"$3.stderr") &&
+	test -n "$kernel" &&
+	test "$(jq -r .host.kernel "$rec")" = "$kernel" &&
+	test "$(jq -r .host.virt.vm "$rec")" = true &&
+	{ test "$accel" != tcg ||
+	  test "$(jq -r .host.virt.emulation "$rec")" = tcg; } &&
+	# nothing left in the temporary directory
+	test -z "$(ls -A "$3.tmp")"
+}
+
+test_expect_success 'jfs (nointegrity) in the guest: every test, record back' '
+	vmfs jfs nointegrity jfs "${ARGS[@]}" &&
+	check_run jfs nointegrity jfs
+'
+
+test_expect_success 'reiserfs (notail) in the guest: every test, record back' '
+	vmfs reiserfs notail reiserfs "${ARGS[@]}" &&
+	check_run reiserfs notail reiserfs
+'
+
+test_expect_success 'bad clyde arguments: error and status 2, nothing left' '
+	vmfs jfs "" bad -s 8M --bogus &&
+	test "$(cat bad.status)" = 2 &&
+	grep -q "clyde: .*--bogus" bad.stderr &&
+	test -z "$(ls -A bad.out)" &&
+	test -z "$(ls -A bad.tmp)"
+'
+
+test_expect_success 'mount options the guest refuses: status 2, nothing left' '
+	vmfs reiserfs nosuchoption badmnt -s 8M &&
+	test "$(cat badmnt.status)" = 2 &&
+	grep -q "cannot mount /dev/vda (reiserfs, options .nosuchoption.)" \
+		badmnt.stderr &&
+	test -z "$(ls -A badmnt.out)" &&
+	test -z "$(ls -A badmnt.tmp)"
+'
+
+test_expect_success 'bad usage of vmfs itself: status 2 before any guest' '
+	test_expect_code 2 "$VMFS" --clyde "$CLYDE" nosuchfs 2>err &&
+	grep -q "unsupported filesystem .nosuchfs." err
+'
+
+test_done
