@@ -363,6 +363,24 @@ static int sync_before(const struct bench_config *cfg, size_t i,
 }
 
 /*
+ * A test the run did not reach because a signal stopped it or an earlier
+ * test failed: the record says so, instead of leaving it looking unasked.
+ */
+static void mark_not_reached(struct result *res, int failed)
+{
+	if (stop_signal)
+		result_set_status(res, RESULT_SKIPPED,
+				  "not run: interrupted by signal %d",
+				  (int)stop_signal);
+	else if (failed)
+		result_set_status(res, RESULT_SKIPPED,
+				  "not run: an earlier test failed");
+	else
+		result_set_status(res, RESULT_SKIPPED,
+				  "not run: another worker stopped the run");
+}
+
+/*
  * One pass of the suite in a new directory of its own under dir.  Returns
  * 0 when every test ran, EXIT_FAILED when one failed or a signal stopped
  * it.
@@ -408,8 +426,12 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 						       t->unit);
 		int rc;
 
-		if (!applicable(cfg, t) || stop_signal || status)
+		if (!applicable(cfg, t))
 			continue;
+		if (stop_signal || status) {
+			mark_not_reached(res, status);
+			continue;
+		}
 		if (sync_before(cfg, i, t, res)) {
 			status = EXIT_FAILED;
 			continue;
@@ -715,8 +737,12 @@ static int suite_run_workers(const struct bench_config *cfg,
 						       bt->title, bt->unit);
 		uint64_t release;
 
-		if (!applicable(cfg, bt) || stop_signal || status)
+		if (!applicable(cfg, bt))
 			continue;
+		if (stop_signal || status) {
+			mark_not_reached(res, status);
+			continue;
+		}
 		if (sync_before(cfg, t, bt, res)) {
 			status = EXIT_FAILED;
 			continue;
@@ -848,8 +874,10 @@ static int suite_run_mpi(const struct bench_config *cfg,
 
 		if (!applicable(cfg, t))
 			continue;
-		if (clyde_mpi_max(stop_signal || status))
+		if (clyde_mpi_max(stop_signal || status)) {
+			mark_not_reached(res, status);
 			continue;
+		}
 		mres = record_add_result(wrec, t->name, t->title, t->unit);
 		gate.passed = 0;
 		if (!rank)

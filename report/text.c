@@ -388,6 +388,50 @@ static void latency_table(FILE *f, const struct record *rec)
 	}
 }
 
+/*
+ * With several workers (-c, several -d, MPI ranks): each worker's own rate
+ * and when its first and last operation ran after the test's barrier, so
+ * a worker that lagged or started late shows.
+ */
+static void worker_table(FILE *f, const struct record *rec)
+{
+	char rate[32];
+	size_t i, j;
+	int header = 0;
+
+	for (i = 0; i < rec->nresults; i++) {
+		const struct result *res = &rec->results[i];
+
+		if (res->nworkers < 2)
+			continue;
+		if (!header) {
+			fprintf(f, "\n%-20s %6s %-20s %12s %8s %8s\n",
+				"Per worker", "worker", "directory", "rate",
+				"first", "last");
+			header = 1;
+		}
+		for (j = 0; j < res->nworkers; j++) {
+			const struct worker_row *w = &res->workers[j];
+			const char *dir = w->dir ? w->dir : "-";
+			size_t dl = strlen(dir);
+
+			if (w->status == RESULT_OK)
+				snprintf(rate, sizeof(rate), "%.0f", w->value);
+			else
+				snprintf(rate, sizeof(rate), "%s",
+					 w->status == RESULT_FAILED ? "failed"
+								    : "-");
+			fprintf(f, "%-20.20s %6d %-20.20s %12s %7.3fs %7.3fs\n",
+				j ? "" : title_of(res), w->worker,
+				dl > 20 ? dir + dl - 20 : dir, rate,
+				w->first_s, w->last_s);
+		}
+	}
+	if (header)
+		fputs("(rates in each test's unit; first and last operation in "
+		      "seconds after the\n barrier released the test)\n", f);
+}
+
 static void residency_table(FILE *f, const struct record *rec)
 {
 	size_t i;
@@ -497,6 +541,7 @@ int record_write_text(const struct record *rec, FILE *out)
 		file_table(f, rec, &s);
 	legend(f, rec);
 	latency_table(f, rec);
+	worker_table(f, rec);
 	residency_table(f, rec);
 	fputc('\n', f);
 	record_write_target_text(rec, f, 80);

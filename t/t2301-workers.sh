@@ -108,6 +108,10 @@ test_expect_success LOOP,EXT4,XFS 'two -d on two loop filesystems' '
 	"$CLYDE" -d "$xmnt" -d "$emnt" -s 64M -f -n 1 -m two -q -z 8 \
 		--json r.jsonl >out.csv 2>out.txt &&
 	check_workers 2 &&
+	# the text table shows each directory per test
+	sed -n "/^Per worker /,/^(rates/p" out.txt >pw &&
+	test "$(grep -A1 "^Block write " pw |
+		grep -c -e "$(basename "$xmnt")" -e "$(basename "$emnt")")" = 2 &&
 	jq -e --arg x "$xmnt" --arg e "$emnt" "
 		all(.results[] | select(.status == \"ok\");
 			[.workers[].dir] == [\$x, \$e])" r.jsonl &&
