@@ -30,6 +30,12 @@ struct bench_ctx {
 	size_t io_size;			/* block size of bulk I/O (chunk) */
 	uint64_t seed;			/* data and choice seed of this run */
 	volatile sig_atomic_t *stop;	/* nonzero: stop after this operation */
+	/*
+	 * --stonewall: set by the first worker whose file phase has run
+	 * cfg->stonewall seconds; every worker sharing it ends that phase
+	 * at its next operation (not a failure).  NULL: no stonewall.
+	 */
+	volatile sig_atomic_t *wall;
 	struct record *rec;		/* for warnings only */
 	struct files_state *files;	/* between create, stat and delete */
 };

@@ -71,6 +71,7 @@ struct bench_config {
 	long sem_procs;			/* -p N; -1 removes the set */
 	char sync_mode;			/* -y: 's' semaphores, 'p' prompt */
 	double sync_timeout;		/* --sync-timeout, seconds */
+	double stonewall;		/* --stonewall: file phases, s; 0 off */
 };
 
 #endif

@@ -80,7 +80,8 @@ struct files_state {
 	int made;		/* FILES_DIR exists: we made it */
 	int created;		/* the family's create completed */
 	int famfd;		/* open on FILES_DIR, or -1 */
-	uint32_t n;		/* files */
+	uint32_t n;		/* files asked for (-n): the names' layout */
+	uint32_t count;		/* files made: 0..count-1 (< n: stonewall) */
 	uint32_t ndirs;		/* sub-directories; 0: none */
 	char *rand;		/* n * RAND_LEN random name parts */
 	uint32_t *order;	/* shuffled indexes (random stat, delete) */
@@ -215,6 +216,26 @@ static int fail_sub(const struct bench_ctx *ctx, struct result *res, int err,
 static int interrupted(struct result *res)
 {
 	return bench_fail(res, -EINTR, NULL, NULL);
+}
+
+/*
+ * --stonewall: 1 when this phase must end before its next operation,
+ * because it has run cfg->stonewall seconds or another worker's has (the
+ * shared *ctx->wall, set here for the others).  The phase then ends as a
+ * success with the work done so far, flagged RESULT_STONEWALLED.
+ */
+static int stonewalled(const struct bench_ctx *ctx, const struct measure *m,
+		       struct result *res)
+{
+	double wall = ctx->cfg->stonewall;
+
+	if (!ctx->wall || wall <= 0)
+		return 0;
+	if (!*ctx->wall && (double)(clock_ns() - m->start_ns) < wall * 1e9)
+		return 0;
+	*ctx->wall = 1;
+	res->flags |= RESULT_STONEWALLED;
+	return 1;
 }
 
 /* Fill in the phase's figures, complete or partial. */
@@ -510,6 +531,8 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 			rc = interrupted(res);
 			break;
 		}
+		if (stonewalled(ctx, &m, res))
+			break;
 		size = cfg->max_size > 0 ? min + (span ? rng_below(&r, span + 1)
 						      : 0)
 					 : 0;
@@ -530,6 +553,7 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 	free(buf);
 	if (rc)
 		return rc;
+	st->count = i;
 	st->created = 1;
 	/* the sequential family's stat and delete go by readdir */
 	if (family == FAMILY_SEQ) {
@@ -658,7 +682,8 @@ static int count_mismatch(const struct bench_ctx *ctx,
 	char *path = full_path(ctx, NULL);
 
 	result_set_status(res, RESULT_FAILED,
-			  "expected %u files in '%s', found %llu", st->n, path,
+			  "expected %u files in '%s', found %llu", st->count,
+			  path,
 			  (unsigned long long)found);
 	free(path);
 	return -EIO;
@@ -675,10 +700,10 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 	char *buf = unlink_them ? NULL : xmalloc(chunk);
 	char rel[REL_MAX + 256];
 	struct dirent *de;
-	int rc = 0;
+	int rc = 0, walled = 0;
 
 	measure_begin(m);
-	for (d = 0; d < nd && !rc; d++) {
+	for (d = 0; d < nd && !rc && !walled; d++) {
 		DIR *dir = open_subdir(ctx, st, d, res, &rc);
 
 		if (!dir)
@@ -690,6 +715,10 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 				continue;
 			if (*ctx->stop) {
 				rc = interrupted(res);
+				break;
+			}
+			if (stonewalled(ctx, m, res)) {
+				walled = 1;
 				break;
 			}
 			if (st->ndirs)
@@ -718,14 +747,14 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 			rc = fail_sub(ctx, res, -errno,
 				      "cannot read directory", st, d);
 		closedir(dir);
-		if (!rc && unlink_them && st->ndirs) {
+		if (!rc && !walled && unlink_them && st->ndirs) {
 			subdir_name(rel, d);
 			if (unlinkat(st->famfd, rel, AT_REMOVEDIR))
 				rc = fail_sub(ctx, res, -errno,
 					      "cannot remove directory", st, d);
 		}
 	}
-	if (!rc && *done != st->n)
+	if (!rc && !walled && *done != st->count)
 		rc = count_mismatch(ctx, st, *done, res);
 	free(buf);
 	return rc;
@@ -739,10 +768,10 @@ static void shuffle(struct files_state *st, uint64_t seed)
 
 	if (!st->order)
 		st->order = xmalloc((size_t)st->n * sizeof(*st->order));
-	for (i = 0; i < st->n; i++)
+	for (i = 0; i < st->count; i++)
 		st->order[i] = i;
 	rng_seed(&r, seed);
-	for (i = st->n - 1; i > 0; i--) {
+	for (i = st->count ? st->count - 1 : 0; i > 0; i--) {
 		j = (uint32_t)rng_below(&r, (uint64_t)i + 1);
 		t = st->order[i];
 		st->order[i] = st->order[j];
@@ -760,16 +789,20 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 	char *buf = unlink_them ? NULL : xmalloc(chunk);
 	char rel[REL_MAX];
 	uint32_t k;
-	int rc = 0;
+	int rc = 0, walled = 0;
 
 	shuffle(st, ctx->seed ^ (unlink_them ? SEED_DELETE : SEED_STAT));
 	measure_begin(m);
-	for (k = 0; k < st->n; k++) {
+	for (k = 0; k < st->count; k++) {
 		uint32_t i = st->order[k];
 		uint64_t t0;
 
 		if (*ctx->stop) {
 			rc = interrupted(res);
+			break;
+		}
+		if (stonewalled(ctx, m, res)) {
+			walled = 1;
 			break;
 		}
 		rel_path(st, i, rel);
@@ -791,7 +824,7 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 		close(st->syncfd);
 		st->syncfd = -1;
 	}
-	for (k = 0; !rc && unlink_them && k < st->ndirs; k++) {
+	for (k = 0; !rc && !walled && unlink_them && k < st->ndirs; k++) {
 		subdir_name(rel, k);
 		if (unlinkat(st->famfd, rel, AT_REMOVEDIR))
 			rc = fail_sub(ctx, res, -errno,
@@ -838,6 +871,17 @@ static int files_delete(struct bench_ctx *ctx, struct result *res,
 		rc = walk_seq(ctx, st, 1, res, &m, &done, &bytes);
 	else
 		rc = walk_random(ctx, st, 1, res, &m, &done, &bytes);
+	if (!rc && (res->flags & RESULT_STONEWALLED)) {
+		/* the rest goes after the timed period */
+		rc = sync_fs(ctx, res);
+		phase_end(&m, res, done, bytes);
+		if (!rc)
+			rc = remove_leftovers(ctx, st, res);
+		if (rc)
+			return rc;
+		result_set_status(res, RESULT_OK, NULL);
+		return 0;
+	}
 	if (!rc) {
 		if (unlinkat(ctx->dirfd, FILES_DIR, AT_REMOVEDIR))
 			rc = fail_rel(ctx, res, -errno,

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -29,6 +30,8 @@
 #include <unistd.h>
 
 #include "matrix_options.h"
+#include "workers.h"
+#include "cmdutil.h"
 #include "progress.h"
 #include "run.h"
 #include "../fsops/aio.h"
@@ -41,47 +44,15 @@
 #include "../lib/xalloc.h"
 #include "../report/matrix.h"
 #include "../report/record.h"
+#include "../report/worker_rows.h"
 
-#define EXIT_FAILED 1
-#define EXIT_USAGE 2
 #define PREFILL_CHUNK (4u * 1024 * 1024)
 
 enum target_kind { TARGET_DIR, TARGET_FILE, TARGET_DEVICE };
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-	if (stop_signal)
-		_exit(128 + sig);
-	stop_signal = sig;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
-__attribute__((format(printf, 1, 2)))
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("clyde: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_USAGE;
-}
+/* What the I/O loops poll to stop: the signal flag, or in a -c worker the
+ * flag its parent sets (bench/workers.h). */
+static volatile sig_atomic_t *matrix_stop = &cmd_stop_signal;
 
 /* Everything a run works on. */
 struct matrix_run {
@@ -98,6 +69,9 @@ struct matrix_run {
 	/* --verify: the check unit and each file's generation per unit */
 	size_t vunit;
 	uint32_t **gens;
+	/* -c N: this worker's place among the others (wk NULL: alone) */
+	struct workers *wk;
+	unsigned widx, wstep;
 };
 
 /* Releases a cell's threads together, at a start time they all share. */
@@ -146,7 +120,7 @@ static void sleep_until(uint64_t t)
 
 	ts.tv_sec = (time_t)(t / 1000000000u);
 	ts.tv_nsec = (long)(t % 1000000000u);
-	while (!stop_signal &&
+	while (!*matrix_stop &&
 	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
 	       EINTR)
 		;
@@ -381,7 +355,7 @@ static void *worker_main(void *arg)
 				stopping = 1;
 			}
 		}
-		if (stop_signal)
+		if (*matrix_stop)
 			stopping = 1;
 		for (i = 0; i < (unsigned)got; i++) {
 			struct io_req *r = done[i];
@@ -435,6 +409,7 @@ struct pass_result {
 	struct histogram *rlat, *wlat;	/* merged into */
 	double elapsed, cpu;
 	uint64_t hits;
+	uint64_t first_ns, last_ns;	/* measured span (monotonic) */
 	char *reason;			/* failed: why (malloc'ed) */
 };
 
@@ -479,7 +454,7 @@ static int run_pass(struct matrix_run *run, const struct matrix_cell *c,
 	struct cpu_usage u0, u1;
 	uint64_t region = run->file_size;
 	unsigned t, started = 0;
-	int status = 0;
+	int status = 0, aborted;
 
 	if (run->nfiles == 1)
 		region = run->file_size / c->threads;
@@ -516,18 +491,21 @@ static int run_pass(struct matrix_run *run, const struct matrix_cell *c,
 			break;
 		started++;
 	}
-	/* the threads have set up their engines: go */
+	/* the threads have set up their engines: go (with -c N, when
+	 * every worker's have) */
+	aborted = run->wk && workers_gate(run->wk, run->widx, run->wstep);
 	start = clock_ns();
 	pthread_mutex_lock(&gate.lock);
-	gate.go = started < c->threads ? -1 : 1;
+	gate.go = started < c->threads || aborted ? -1 : 1;
 	gate.start_ns = start;
 	pthread_cond_broadcast(&gate.cond);
 	pthread_mutex_unlock(&gate.lock);
-	if (started < c->threads) {
+	if (started < c->threads || aborted) {
 		for (t = 0; t < started; t++)
 			pthread_join(w[t].tid, NULL);
-		res->reason = xasprintf("cannot start %u threads",
-					c->threads);
+		res->reason = aborted ? xstrdup("another worker stopped the run")
+				      : xasprintf("cannot start %u threads",
+						  c->threads);
 		free(w);
 		return -1;
 	}
@@ -571,9 +549,11 @@ static int run_pass(struct matrix_run *run, const struct matrix_cell *c,
 	}
 	if (first == UINT64_MAX)
 		first = start + (uint64_t)(cfg->ramp * 1e9);
+	res->first_ns = first;
+	res->last_ns = last;
 	res->elapsed = (double)(last - first) / 1e9;
 	res->cpu = cpu_percent(&u0, &u1, (double)(t1 - t0) / 1e9);
-	if (!status && stop_signal) {
+	if (!status && *matrix_stop) {
 		res->reason = xstrdup("interrupted");
 		status = -1;
 	}
@@ -643,17 +623,6 @@ static int run_cell(struct matrix_run *run, struct matrix_cell *c,
 	return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int type,
-			struct FTW *ftw)
-{
-	(void)st, (void)ftw;
-	if (type == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
 /* Close the files; in our own directory, remove them and it. */
 static void run_release(struct matrix_run *run)
 {
@@ -673,7 +642,7 @@ static void run_release(struct matrix_run *run)
 	free(run->fds);
 	free(run->paths);
 	if (run->dir) {
-		nftw(run->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		cmd_remove_tree(run->dir);
 		free(run->dir);
 	}
 	run->dir = NULL;
@@ -694,20 +663,20 @@ static int open_device(const struct matrix_config *cfg, int flags, int *fd,
 
 	*fd = open(cfg->target, O_RDWR | O_EXCL | flags);
 	if (*fd < 0)
-		return usage_error("-d: cannot open '%s' exclusively: %s%s",
+		return cmd_usage_error("-d: cannot open '%s' exclusively: %s%s",
 				   cfg->target, strerror(errno),
 				   errno == EBUSY ? " (mounted or in use)" :
 				   "");
 	if (ioctl(*fd, BLKGETSIZE64, size)) {
 		rc = errno;
 		close(*fd);
-		return usage_error("-d: cannot get the size of '%s': %s",
+		return cmd_usage_error("-d: cannot get the size of '%s': %s",
 				   cfg->target, strerror(rc));
 	}
 	pr = blkid_new_probe_from_filename(cfg->target);
 	if (!pr) {
 		close(*fd);
-		return usage_error("-d: cannot probe '%s' for signatures",
+		return cmd_usage_error("-d: cannot probe '%s' for signatures",
 				   cfg->target);
 	}
 	blkid_probe_enable_superblocks(pr, 1);
@@ -743,34 +712,34 @@ static int check_target(const struct matrix_config *cfg,
 	struct stat st;
 
 	if (stat(path, &st))
-		return usage_error("-d: '%s': %s", path, strerror(errno));
+		return cmd_usage_error("-d: '%s': %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode)) {
 		run->kind = TARGET_DIR;
 	} else if (S_ISREG(st.st_mode)) {
 		if (!cfg->overwrite)
-			return usage_error("-d: '%s' is an existing file; "
+			return cmd_usage_error("-d: '%s' is an existing file; "
 					   "--overwrite to destroy its data",
 					   path);
 		run->kind = TARGET_FILE;
 	} else if (S_ISBLK(st.st_mode)) {
 		if (!cfg->raw_device)
-			return usage_error("-d: '%s' is a block device; "
+			return cmd_usage_error("-d: '%s' is a block device; "
 					   "--raw-device to destroy its data",
 					   path);
 		run->kind = TARGET_DEVICE;
 	} else {
-		return usage_error("-d: '%s' is not a directory, file or "
+		return cmd_usage_error("-d: '%s' is not a directory, file or "
 				   "block device", path);
 	}
 	if (run->kind != TARGET_DEVICE) {
 		if (fs_target_detect(path, target, err, sizeof(err)))
-			return usage_error("-d: '%s': %s", path, err);
+			return cmd_usage_error("-d: '%s': %s", path, err);
 		if (target->readonly)
-			return usage_error("-d: '%s' is on a read-only "
+			return cmd_usage_error("-d: '%s' is on a read-only "
 					   "filesystem", path);
 	}
 	if (cfg->no_prefill && run->kind == TARGET_DIR)
-		return usage_error("--no-prefill: only for an existing file "
+		return cmd_usage_error("--no-prefill: only for an existing file "
 				   "(--overwrite) or a device (--raw-device), "
 				   "not the new files in '%s'", path);
 	run->nfiles = run->kind == TARGET_DIR && !cfg->shared_file ? maxt : 1;
@@ -780,21 +749,21 @@ static int check_target(const struct matrix_config *cfg,
 		run->file_size = cfg->size;
 	if (run->kind == TARGET_DIR) {
 		if (access(path, W_OK | X_OK))
-			return usage_error("-d: cannot write in '%s': %s",
+			return cmd_usage_error("-d: cannot write in '%s': %s",
 					   path, strerror(errno));
 		need = run->file_size * run->nfiles;
 		if (need > target->avail_bytes)
-			return usage_error("--size: the files need %" PRIu64
+			return cmd_usage_error("--size: the files need %" PRIu64
 					   " bytes but '%s' has only %" PRIu64
 					   " free", need, path,
 					   target->avail_bytes);
 	}
 	if (run->nfiles == 1 && run->file_size / maxt < maxbs)
-		return usage_error("--size: %" PRIu64 " bytes cannot give "
+		return cmd_usage_error("--size: %" PRIu64 " bytes cannot give "
 				   "%u threads a block of %" PRIu64 " each",
 				   run->file_size, maxt, maxbs);
 	if (run->file_size < maxbs)
-		return usage_error("--size: %" PRIu64 " bytes is smaller than "
+		return cmd_usage_error("--size: %" PRIu64 " bytes is smaller than "
 				   "the block size %" PRIu64, run->file_size,
 				   maxbs);
 	return 0;
@@ -827,7 +796,7 @@ static int open_files(const struct matrix_config *cfg,
 		run->paths[0] = xstrdup(path);
 		run->fds[0] = open(path, O_RDWR | flags);
 		if (run->fds[0] < 0)
-			return usage_error("-d: cannot open '%s'%s: %s", path,
+			return cmd_usage_error("-d: cannot open '%s'%s: %s", path,
 					   run->direct ? " for direct I/O" : "",
 					   strerror(errno));
 	} else {
@@ -836,7 +805,7 @@ static int open_files(const struct matrix_config *cfg,
 			rc = errno;
 			free(run->dir);
 			run->dir = NULL;
-			return usage_error("-d: cannot create a directory in "
+			return cmd_usage_error("-d: cannot create a directory in "
 					   "'%s': %s", path, strerror(rc));
 		}
 		for (i = 0; i < n; i++) {
@@ -846,7 +815,7 @@ static int open_files(const struct matrix_config *cfg,
 			if (run->fds[i] < 0) {
 				rc = errno;
 				if (rc == EINVAL && run->direct)
-					return usage_error(
+					return cmd_usage_error(
 						"-d: the filesystem of '%s' "
 						"cannot do direct I/O (try "
 						"--buffered)", path);
@@ -862,14 +831,14 @@ static int open_files(const struct matrix_config *cfg,
 	}
 	rc = dio_alignment(run->fds[0], &run->align);
 	if (rc == -EINVAL)
-		return usage_error("-d: '%s' cannot do direct I/O (try "
+		return cmd_usage_error("-d: '%s' cannot do direct I/O (try "
 				   "--buffered)", path);
 	if (rc)
-		return usage_error("-d: cannot find the direct I/O alignment "
+		return cmd_usage_error("-d: cannot find the direct I/O alignment "
 				   "of '%s': %s", path, strerror(-rc));
 	for (k = 0; k < cfg->nbs; k++)
 		if (cfg->bs[k] % run->align.offset)
-			return usage_error("--bs: %" PRIu64 " is not a "
+			return cmd_usage_error("--bs: %" PRIu64 " is not a "
 					   "multiple of the direct I/O "
 					   "alignment %zu of '%s'",
 					   cfg->bs[k], run->align.offset,
@@ -899,11 +868,11 @@ static int prefill(const struct matrix_config *cfg, struct matrix_run *run,
 	if (posix_memalign(&buf, run->align.mem < 4096 ? 4096 :
 			   run->align.mem, chunk))
 		return -ENOMEM;
-	for (i = 0; i < run->nfiles && !rc && !stop_signal; i++) {
+	for (i = 0; i < run->nfiles && !rc && !*matrix_stop; i++) {
 		uint64_t off = 0, end = run->file_size;
 
 		end -= end % unit;
-		while (off < end && !stop_signal) {
+		while (off < end && !*matrix_stop) {
 			size_t len = end - off < chunk ? end - off : chunk;
 			size_t k;
 			ssize_t got;
@@ -982,7 +951,7 @@ static int prefill(const struct matrix_config *cfg, struct matrix_run *run,
 		}
 	}
 	free(buf);
-	if (!rc && stop_signal)
+	if (!rc && *matrix_stop)
 		rc = -EINTR;
 	return rc;
 }
@@ -1012,7 +981,7 @@ static int check_layout(const struct matrix_config *cfg,
 	if (run->nfiles == 1)
 		region /= matrix_max_threads(cfg);
 	if (cfg->hit_area > region)
-		return usage_error("--hit-area: %" PRIu64 " bytes is more than "
+		return cmd_usage_error("--hit-area: %" PRIu64 " bytes is more than "
 				   "the %" PRIu64 " bytes of each thread's %s",
 				   cfg->hit_area, region,
 				   run->nfiles == 1 ? "region" : "file");
@@ -1026,22 +995,6 @@ static int check_layout(const struct matrix_config *cfg,
 		run->gens[i] = xcalloc(run->file_size / unit + 1,
 				       sizeof(**run->gens));
 	return 0;
-}
-
-/* Open an output to append; *fresh: empty or new, *created: new. */
-static FILE *open_output(const char *opt, const char *path, int *fresh,
-			 int *created)
-{
-	struct stat st;
-	FILE *f;
-
-	*created = stat(path, &st) != 0;
-	*fresh = *created || st.st_size == 0;
-	f = fopen(path, "a");
-	if (!f)
-		usage_error("%s: cannot open '%s': %s", opt, path,
-			    strerror(errno));
-	return f;
 }
 
 /* Per-thread buffers for the largest cell: qd x max bs each. */
@@ -1102,10 +1055,269 @@ static void fill_matrix_record(struct record *rec,
 	}
 }
 
+/* --- -c N: worker processes in step, each on files of its own --- */
+
+/* What a worker hands over per step beside its slot (shared memory). */
+struct matrix_share {
+	struct histogram rlat, wlat;
+	uint64_t hits;
+};
+
+struct matrix_plan {
+	const struct matrix_config *cfg;
+	struct matrix_run *runs;	/* per worker, files open */
+	const struct record_matrix *m;	/* the cells, in run order */
+	struct matrix_share *share;	/* per worker */
+};
+
+static struct workers *volatile matrix_workers;
+
+static void matrix_second_signal(void)
+{
+	if (matrix_workers)
+		workers_emergency(matrix_workers);
+}
+
+/*
+ * A worker (a child): step 0 prefills its files, step i + 1 runs cell i
+ * with its threads, released with the other workers' by the gate.
+ */
+static int matrix_worker(struct workers *w, unsigned idx, void *arg)
+{
+	const struct matrix_plan *p = arg;
+	const struct matrix_config *cfg = p->cfg;
+	struct matrix_run *run = &p->runs[idx];
+	struct matrix_share *sh = &p->share[idx];
+	struct result res;
+	char *why = NULL;
+	void **bufs;
+	size_t i;
+	int rc;
+
+	matrix_stop = workers_stop_flag(w);
+	memset(&res, 0, sizeof(res));
+	hist_init(&res.lat);
+	if (workers_wait(w, 0))
+		return 1;
+	rc = prefill(cfg, run, &why);
+	if (rc)
+		result_set_status(&res, RESULT_FAILED, "%s",
+				  why ? why : strerror(-rc));
+	else
+		result_set_status(&res, RESULT_OK, NULL);
+	workers_done(w, idx, 0, &res, 0, 0, NULL, 0);
+	free(why);
+	if (rc)
+		return 1;
+	bufs = alloc_buffers(cfg, run);
+	run->wk = w;
+	run->widx = idx;
+	for (i = 0; i < p->m->ncells; i++) {
+		struct matrix_cell c = p->m->cells[i];
+		struct pass_result pr;
+		uint64_t ops;
+
+		if (workers_wait(w, (unsigned)i + 1))
+			break;
+		run->wstep = (unsigned)i + 1;
+		hist_init(&sh->rlat);
+		hist_init(&sh->wlat);
+		memset(&pr, 0, sizeof(pr));
+		pr.rlat = &sh->rlat;
+		pr.wlat = &sh->wlat;
+		/* each worker's own offsets and choices */
+		rc = run_pass(run, &c, pass_seed(cfg, (unsigned)i, 0) +
+			      (uint64_t)idx * 0x9e3779b9u, 0, bufs, &pr);
+		ops = sh->rlat.count + sh->wlat.count;
+		if (rc)
+			result_set_status(&res, RESULT_FAILED, "%s",
+					  pr.reason ? pr.reason : "failed");
+		else
+			result_set_status(&res, RESULT_OK, NULL);
+		free(pr.reason);
+		res.elapsed = pr.elapsed;
+		res.cpu = pr.cpu;
+		res.ops = ops;
+		res.bytes = ops * c.bs;
+		res.value = pr.elapsed > 0 ? (double)ops / pr.elapsed : 0;
+		sh->hits = pr.hits;
+		workers_done(w, idx, (unsigned)i + 1, &res, pr.first_ns,
+			     pr.last_ns, NULL, 0);
+	}
+	free(res.reason);
+	free_buffers(bufs, matrix_max_threads(cfg));
+	return 0;
+}
+
+/*
+ * Cell c from every worker's slot and share: histograms merged, the span
+ * from the first worker's measuring start to the last one's end, CPU of
+ * all workers over it, a row per worker.  0, or -1 with c failed.
+ */
+static int matrix_aggregate(struct matrix_cell *c, struct workers *w,
+			    unsigned n, const struct matrix_share *share,
+			    uint64_t release, const char *host,
+			    const char *dir)
+{
+	uint64_t first = UINT64_MAX, last = 0;
+	double cpu_s = 0;
+	int fail = -1;
+	unsigned k;
+
+	c->workers = xcalloc(1, sizeof(*c->workers));
+	for (k = 0; k < n; k++) {
+		const struct worker_slot *s = workers_slot(w, k);
+		struct worker_row *row = result_add_worker(c->workers, (int)k,
+							   host, dir);
+
+		if (s->state == WORKER_DEAD || s->res.status != RESULT_OK) {
+			row->status = RESULT_FAILED;
+			row->reason = xstrdup(s->reason[0] ? s->reason
+							   : "failed");
+			if (fail < 0)
+				fail = (int)k;
+			if (s->state == WORKER_DEAD)
+				continue;
+		} else {
+			row->status = RESULT_OK;
+		}
+		row->value = s->res.value;
+		row->cpu = s->res.cpu;
+		row->ops = s->res.ops;
+		row->bytes = s->res.bytes;
+		row->elapsed = s->res.elapsed;
+		row->first_s = ((double)s->first_ns - (double)release) / 1e9;
+		row->last_s = ((double)s->last_ns - (double)release) / 1e9;
+		if (s->first_ns < first)
+			first = s->first_ns;
+		if (s->last_ns > last)
+			last = s->last_ns;
+		cpu_s += s->res.cpu / 100 * s->res.elapsed;
+		hist_merge(&c->rlat, &share[k].rlat);
+		hist_merge(&c->wlat, &share[k].wlat);
+		c->hits += share[k].hits;
+	}
+	if (last > first) {
+		c->elapsed = (double)(last - first) / 1e9;
+		c->cpu = cpu_s / c->elapsed * 100;
+	}
+	matrix_cell_rates(c);
+	if (fail < 0) {
+		c->status = RESULT_OK;
+		return 0;
+	}
+	c->status = RESULT_FAILED;
+	c->reason = xasprintf("worker %d: %s", fail,
+			      c->workers->workers[fail].reason);
+	return -1;
+}
+
+/*
+ * Run every cell of rec->matrix with n workers, one matrix_run each (files
+ * open).  Returns 0 or EXIT_FAILED; the caller removes the files.
+ */
+static int run_cells_workers(const struct matrix_config *cfg,
+			     struct matrix_run *runs, unsigned n,
+			     struct record *rec, const char *host)
+{
+	struct record_matrix *m = rec->matrix;
+	size_t len = n * sizeof(struct matrix_share);
+	const char *dir = cfg->target ? cfg->target : ".";
+	struct matrix_plan plan;
+	struct workers *w;
+	char err[512];
+	int status = 0;
+	unsigned k;
+	size_t i;
+
+	plan.share = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (plan.share == MAP_FAILED) {
+		m->error = xasprintf("cannot map shared memory for %u "
+				     "workers: %s", n, strerror(errno));
+		return EXIT_FAILED;
+	}
+	plan.cfg = cfg;
+	plan.runs = runs;
+	plan.m = m;
+	w = workers_start(n, matrix_worker, &plan, err, sizeof(err));
+	if (!w) {
+		m->error = xstrdup(err);
+		munmap(plan.share, len);
+		return EXIT_FAILED;
+	}
+	matrix_workers = w;
+	progress_phase("prefill", 0, 0, NULL, 0, 0);
+	workers_release(w, 0);
+	workers_collect(w, 0, &cmd_stop_signal);
+	progress_idle();
+	for (k = 0; k < n; k++) {
+		const struct worker_slot *s = workers_slot(w, k);
+
+		if (s->state == WORKER_DEAD || s->res.status != RESULT_OK) {
+			m->error = xasprintf("worker %u: %s", k, s->reason);
+			status = EXIT_FAILED;
+			break;
+		}
+	}
+	for (i = 0; i < m->ncells && !status && !cmd_stop_signal; i++) {
+		struct matrix_cell *c = &m->cells[i];
+		uint64_t release;
+		char what[96];
+
+		snprintf(what, sizeof(what), "bs %" PRIu64 ", %u threads x %u "
+			 "workers, %s, %u%% read", c->bs, c->threads, n,
+			 c->random ? "random" : "seq", c->read_pct);
+		progress_phase(what, (unsigned)i + 1, (unsigned)m->ncells,
+			       NULL, 0, cfg->ramp + cfg->time);
+		workers_release(w, (unsigned)i + 1);
+		release = workers_start_timing(w, (unsigned)i + 1,
+					       &cmd_stop_signal);
+		workers_collect(w, (unsigned)i + 1, &cmd_stop_signal);
+		progress_idle();
+		if (matrix_aggregate(c, w, n, plan.share, release, host,
+				     dir)) {
+			if (!cmd_stop_signal)
+				fprintf(stderr, "clyde: matrix cell %zu: %s\n",
+					i + 1, c->reason);
+			status = EXIT_FAILED;
+		}
+	}
+	matrix_workers = NULL;
+	if (workers_finish(w) && !status && !cmd_stop_signal)
+		status = EXIT_FAILED;
+	munmap(plan.share, len);
+	return status;
+}
+
+/* Every cell of the run, in order, not run yet. */
+static void add_cells(const struct matrix_config *cfg,
+		      struct record_matrix *m)
+{
+	size_t b, t, p, k;
+
+	for (b = 0; b < cfg->nbs; b++)
+	for (t = 0; t < cfg->nthreads; t++)
+	for (p = 0; p < cfg->npatterns; p++)
+	for (k = 0; k < cfg->nmix; k++) {
+		struct matrix_cell *c = matrix_add_cell(m);
+
+		c->bs = cfg->bs[b];
+		c->threads = cfg->threads[t];
+		c->qd = cfg->qd;
+		c->random = cfg->random[p];
+		c->read_pct = cfg->mix[k];
+		if (cfg->hit_area) {
+			c->hit_area = cfg->hit_area;
+			c->hit_pct = cfg->hit_pct;
+		}
+	}
+}
+
 int cmd_matrix(int argc, char **argv)
 {
 	struct matrix_config cfg;
-	struct matrix_run run;
+	struct matrix_run run, *runs = NULL;
 	struct host_info host;
 	struct fs_target target;
 	struct record *rec = NULL;
@@ -1115,34 +1327,51 @@ int cmd_matrix(int argc, char **argv)
 	int json_created = 0, csv_created = 0;
 	char *why = NULL;
 	size_t b, t, p, m;
-	unsigned index = 0;
+	unsigned index = 0, procs = 0, k;
 	char err[512];
 
 	memset(&run, 0, sizeof(run));
 	memset(&host, 0, sizeof(host));
 	memset(&target, 0, sizeof(target));
 	matrix_config_init(&cfg);
-	switch (matrix_options_parse(&cfg, argc, argv, err, sizeof(err))) {
-	case OPTIONS_EXIT:
-		status = 0;
+	if (cmd_parsed(matrix_options_parse(&cfg, argc, argv, err, sizeof(err)), err,
+		       &status))
 		goto out;
-	case OPTIONS_ERROR:
-		status = usage_error("%s", err);
-		goto out;
-	case OPTIONS_OK:
-		break;
-	}
 	run.cfg = &cfg;
 	run.engine = io_engine_find(cfg.engine);
 	run.direct = !cfg.buffered;
 	if (run.engine->flags & IO_ENGINE_SYNC ? 0 : (rc = aio_probe()) < 0) {
-		status = usage_error("--engine: libaio cannot be used here: %s",
+		status = cmd_usage_error("--engine: libaio cannot be used here: %s",
 				     strerror(-rc));
 		goto out;
 	}
 	status = check_target(&cfg, &run, &target);
 	if (status)
 		goto out;
+	procs = cfg.procs ? cfg.procs : 1;
+	if (procs > 1 && run.kind != TARGET_DIR) {
+		status = cmd_usage_error("-c: workers need a directory -d for "
+					 "their own files");
+		goto out;
+	}
+	if (procs > 1 && cfg.ncurve) {
+		status = cmd_usage_error("-c: --curve is not supported with "
+					 "several workers");
+		goto out;
+	}
+	if (procs > 1 && run.file_size * run.nfiles * procs >
+			 target.avail_bytes) {
+		status = cmd_usage_error("--size: the files of %u workers need "
+					 "%" PRIu64 " bytes but '%s' has only %"
+					 PRIu64 " free", procs,
+					 run.file_size * run.nfiles * procs,
+					 cfg.target ? cfg.target : ".",
+					 target.avail_bytes);
+		goto out;
+	}
+	runs = xcalloc(procs, sizeof(*runs));
+	for (k = 1; k < procs; k++)
+		runs[k] = run;	/* not opened yet */
 	if (!cfg.seed_given) {
 		uint32_t seed;
 
@@ -1151,22 +1380,28 @@ int cmd_matrix(int argc, char **argv)
 		cfg.seed = seed;
 	}
 	host_detect(&host);
-	install_signals();
+	cmd_install_signals(matrix_second_signal);
 	/* every check that can fail comes before the outputs are opened;
 	 * a failure here removes the files and directory it made */
 	status = open_files(&cfg, &run);
 	if (!status)
 		status = check_layout(&cfg, &run);
+	for (k = 1; !status && k < procs; k++) {
+		status = open_files(&cfg, &runs[k]);
+		if (!status)
+			status = check_layout(&cfg, &runs[k]);
+	}
 	if (status)
 		goto out;
+	runs[0] = run;	/* worker 0's; released as run */
 	if (cfg.json_path &&
-	    !(json = open_output("--json", cfg.json_path, &json_fresh,
+	    !(json = cmd_open_output("--json", cfg.json_path, &json_fresh,
 				 &json_created))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	if (cfg.csv_path &&
-	    !(csv = open_output("--csv", cfg.csv_path, &csv_fresh,
+	    !(csv = cmd_open_output("--csv", cfg.csv_path, &csv_fresh,
 				&csv_created))) {
 		status = EXIT_USAGE;
 		goto out;
@@ -1181,6 +1416,21 @@ int cmd_matrix(int argc, char **argv)
 		record_warn(rec, "libaio on buffered files blocks in "
 			    "io_submit; the queue depth is not honoured");
 	progress_start(0);
+	if (procs > 1) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%u", procs);
+		record_set_param(rec, PARAM_CONCURRENCY, buf, 1);
+		add_cells(&cfg, rec->matrix);
+		status = run_cells_workers(&cfg, runs, procs, rec,
+					   host.hostname);
+		if (rec->matrix->error)
+			fprintf(stderr, "clyde: %s\n", rec->matrix->error);
+		if (cmd_stop_signal)
+			status = 128 + cmd_stop_signal;
+		rec->exit_status = status;
+		goto write;
+	}
 	progress_phase("prefill", 0, 0, NULL, 0, 0);
 	rc = prefill(&cfg, &run, &why);
 	progress_idle();
@@ -1196,7 +1446,7 @@ int cmd_matrix(int argc, char **argv)
 			rec->matrix->error = why;
 			why = NULL;
 		}
-		status = stop_signal ? 128 + stop_signal : EXIT_FAILED;
+		status = cmd_stop_signal ? 128 + cmd_stop_signal : EXIT_FAILED;
 		rec->exit_status = status;
 		goto write;
 	}
@@ -1217,7 +1467,7 @@ int cmd_matrix(int argc, char **argv)
 			c->hit_area = cfg.hit_area;
 			c->hit_pct = cfg.hit_pct;
 		}
-		if (stop_signal || status)
+		if (cmd_stop_signal || status)
 			continue;
 		snprintf(what, sizeof(what), "bs %" PRIu64 ", %u threads, %s, "
 			 "%u%% read", c->bs, c->threads,
@@ -1228,20 +1478,22 @@ int cmd_matrix(int argc, char **argv)
 		rc = run_cell(&run, c, index++, bufs);
 		progress_idle();
 		if (rc) {
-			if (!stop_signal)
+			if (!cmd_stop_signal)
 				fprintf(stderr, "clyde: matrix cell %u: %s\n",
 					index, c->reason ? c->reason : "failed");
 			status = EXIT_FAILED;
 		}
 	}
-	if (stop_signal)
-		status = 128 + stop_signal;
+	if (cmd_stop_signal)
+		status = 128 + cmd_stop_signal;
 	rec->exit_status = status;
 write:
 	progress_stop();
 	free(rec->end);
 	rec->end = record_now_iso8601();
 	run_release(&run);
+	for (k = 1; k < procs; k++)
+		run_release(&runs[k]);
 	if (matrix_write_text(rec, stdout) || fflush(stdout))
 		status = status ? status : EXIT_FAILED;
 	if (json && record_write_json(rec, json)) {
@@ -1256,6 +1508,9 @@ write:
 	}
 out:
 	run_release(&run);
+	for (k = 1; runs && k < procs; k++)
+		run_release(&runs[k]);
+	free(runs);
 	free(why);
 	/* bad input: no record, and no output file left that we made */
 	if (!rec && json && json_created)

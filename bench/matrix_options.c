@@ -13,34 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/optable.h"
+#include "../lib/units.h"
 #include "../lib/xalloc.h"
 
 #define BS_MIN 512u
 #define BS_MAX (64u * 1024 * 1024)
 #define THREADS_MAX 1024u
 #define QD_MAX 1024u
-
-struct matrix_option {
-	const char *name;
-	int key;
-	int has_arg;
-	const char *metavar;
-	const char *help;
-	int (*parse)(struct matrix_config *cfg, const char *arg, char *err,
-		     size_t errlen);
-	void (*params)(const struct matrix_config *cfg, struct record *rec);
-};
-
-__attribute__((format(printf, 3, 4)))
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static void set_param(struct record *rec, const char *key, const char *fmt,
 		      ...) __attribute__((format(printf, 3, 4)));
@@ -65,12 +45,13 @@ static void set_num(struct record *rec, const char *key, double v)
 }
 
 /*
- * Split a comma list and parse each item with one(); empty items and
- * empty lists are errors.  Returns the count or -1 (err set).
+ * Split a comma list and parse each item with one() into a new *out of
+ * *count items; empty items and empty lists are errors.  0 or -1 (err set).
  */
 static int parse_list(const char *opt, const char *arg, void **out,
-		      size_t elem, int (*one)(const char *s, void *dst),
-		      const char *what, char *err, size_t errlen)
+		      size_t *count, size_t elem,
+		      int (*one)(const char *s, void *dst), const char *what,
+		      char *err, size_t errlen)
 {
 	char *copy = xstrdup(arg), *s = copy, *comma;
 	size_t n = 0, alloc = 0;
@@ -82,7 +63,7 @@ static int parse_list(const char *opt, const char *arg, void **out,
 			*comma = '\0';
 		xgrow(&arr, &alloc, n + 1, elem);
 		if (!*s || one(s, (char *)arr + n * elem)) {
-			fail(err, errlen, "%s: '%s' is not %s", opt, s, what);
+			errf(err, errlen, "%s: '%s' is not %s", opt, s, what);
 			free(arr);
 			free(copy);
 			return -1;
@@ -95,7 +76,8 @@ static int parse_list(const char *opt, const char *arg, void **out,
 	free(copy);
 	free(*out);
 	*out = arr;
-	return (int)n;
+	*count = n;
+	return 0;
 }
 
 static int one_bs(const char *s, void *dst)
@@ -108,17 +90,13 @@ static int one_bs(const char *s, void *dst)
 	return 0;
 }
 
-static int parse_bs(struct matrix_config *cfg, const char *arg, char *err,
-		    size_t errlen)
+static int parse_bs(void *p, const char *arg, char *err, size_t errlen)
 {
-	int n = parse_list("--bs", arg, (void **)&cfg->bs, sizeof(*cfg->bs),
-			   one_bs, "a block size (a multiple of 512 from 512 "
-			   "to 64M)", err, errlen);
+	struct matrix_config *cfg = p;
 
-	if (n < 0)
-		return -1;
-	cfg->nbs = (size_t)n;
-	return 0;
+	return parse_list("--bs", arg, (void **)&cfg->bs, &cfg->nbs,
+			  sizeof(*cfg->bs), one_bs, "a block size (a multiple "
+			  "of 512 from 512 to 64M)", err, errlen);
 }
 
 static void list_param(struct record *rec, const char *key,
@@ -135,9 +113,11 @@ static void list_param(struct record *rec, const char *key,
 	record_set_param(rec, key, buf, n == 1);
 }
 
-static void params_bs(const struct matrix_config *cfg, struct record *rec)
+static void params_bs(const void *p, void *out)
 {
-	list_param(rec, "block_sizes", cfg->bs, NULL, cfg->nbs);
+	const struct matrix_config *cfg = p;
+
+	list_param(out, "block_sizes", cfg->bs, NULL, cfg->nbs);
 }
 
 static int one_threads(const char *s, void *dst)
@@ -150,23 +130,20 @@ static int one_threads(const char *s, void *dst)
 	return 0;
 }
 
-static int parse_threads(struct matrix_config *cfg, const char *arg,
-			 char *err, size_t errlen)
+static int parse_threads(void *p, const char *arg, char *err, size_t errlen)
 {
-	int n = parse_list("--threads", arg, (void **)&cfg->threads,
-			   sizeof(*cfg->threads), one_threads,
-			   "a thread count from 1 to 1024", err, errlen);
+	struct matrix_config *cfg = p;
 
-	if (n < 0)
-		return -1;
-	cfg->nthreads = (size_t)n;
-	return 0;
+	return parse_list("--threads", arg, (void **)&cfg->threads,
+			  &cfg->nthreads, sizeof(*cfg->threads), one_threads,
+			  "a thread count from 1 to 1024", err, errlen);
 }
 
-static void params_threads(const struct matrix_config *cfg,
-			   struct record *rec)
+static void params_threads(const void *p, void *out)
 {
-	list_param(rec, "threads", NULL, cfg->threads, cfg->nthreads);
+	const struct matrix_config *cfg = p;
+
+	list_param(out, "threads", NULL, cfg->threads, cfg->nthreads);
 }
 
 static int one_pattern(const char *s, void *dst)
@@ -180,22 +157,18 @@ static int one_pattern(const char *s, void *dst)
 	return 0;
 }
 
-static int parse_pattern(struct matrix_config *cfg, const char *arg,
-			 char *err, size_t errlen)
+static int parse_pattern(void *p, const char *arg, char *err, size_t errlen)
 {
-	int n = parse_list("--pattern", arg, (void **)&cfg->random,
-			   sizeof(*cfg->random), one_pattern,
-			   "random or seq", err, errlen);
+	struct matrix_config *cfg = p;
 
-	if (n < 0)
-		return -1;
-	cfg->npatterns = (size_t)n;
-	return 0;
+	return parse_list("--pattern", arg, (void **)&cfg->random,
+			  &cfg->npatterns, sizeof(*cfg->random), one_pattern,
+			  "random or seq", err, errlen);
 }
 
-static void params_pattern(const struct matrix_config *cfg,
-			   struct record *rec)
+static void params_pattern(const void *p, void *out)
 {
+	const struct matrix_config *cfg = p;
 	char buf[256];
 	size_t i, len = 0;
 
@@ -204,7 +177,7 @@ static void params_pattern(const struct matrix_config *cfg,
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
 					i ? "," : "",
 					cfg->random[i] ? "random" : "seq");
-	record_set_param(rec, "patterns", buf, 0);
+	record_set_param(out, "patterns", buf, 0);
 }
 
 static int one_mix(const char *s, void *dst)
@@ -217,72 +190,77 @@ static int one_mix(const char *s, void *dst)
 	return 0;
 }
 
-static int parse_mix(struct matrix_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_mix(void *p, const char *arg, char *err, size_t errlen)
 {
-	int n = parse_list("--mix", arg, (void **)&cfg->mix,
-			   sizeof(*cfg->mix), one_mix,
-			   "a read percentage from 0 to 100", err, errlen);
+	struct matrix_config *cfg = p;
 
-	if (n < 0)
-		return -1;
-	cfg->nmix = (size_t)n;
-	return 0;
+	return parse_list("--mix", arg, (void **)&cfg->mix,
+			  &cfg->nmix, sizeof(*cfg->mix), one_mix,
+			  "a read percentage from 0 to 100", err, errlen);
 }
 
-static void params_mix(const struct matrix_config *cfg, struct record *rec)
+static void params_mix(const void *p, void *out)
 {
-	list_param(rec, "read_pcts", NULL, cfg->mix, cfg->nmix);
+	const struct matrix_config *cfg = p;
+
+	list_param(out, "read_pcts", NULL, cfg->mix, cfg->nmix);
 }
 
-static int parse_qd(struct matrix_config *cfg, const char *arg, char *err,
-		    size_t errlen)
+static int parse_qd(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
 	uint64_t v;
 
 	if (parse_uint(arg, QD_MAX, &v) || !v)
-		return fail(err, errlen, "--qd: '%s' is not a queue depth "
+		return errf(err, errlen, "--qd: '%s' is not a queue depth "
 			    "from 1 to %u", arg, QD_MAX);
 	cfg->qd = (unsigned)v;
 	return 0;
 }
 
-static void params_qd(const struct matrix_config *cfg, struct record *rec)
+static void params_qd(const void *p, void *out)
 {
-	set_num(rec, "queue_depth", cfg->qd);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, "queue_depth", cfg->qd);
 }
 
-static int parse_engine(struct matrix_config *cfg, const char *arg,
-			char *err, size_t errlen)
+static int parse_engine(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
+
 	if (!strcmp(arg, "psync"))
 		cfg->engine = "psync";
 	else if (!strcmp(arg, "libaio"))
 		cfg->engine = "libaio";
 	else
-		return fail(err, errlen, "--engine: '%s' is not psync or "
+		return errf(err, errlen, "--engine: '%s' is not psync or "
 			    "libaio", arg);
 	return 0;
 }
 
-static void params_engine(const struct matrix_config *cfg,
-			  struct record *rec)
+static void params_engine(const void *p, void *out)
 {
-	set_param(rec, "engine", "%s", cfg->engine ? cfg->engine : "psync");
+	const struct matrix_config *cfg = p;
+
+	set_param(out, "engine", "%s", cfg->engine ? cfg->engine : "psync");
 }
 
 #define FLAG_OPTION(field)						\
-static int parse_##field(struct matrix_config *cfg, const char *arg,	\
-			 char *err, size_t errlen)			\
+static int parse_##field(void *p, const char *arg, char *err,		\
+			 size_t errlen)					\
 {									\
+	struct matrix_config *cfg = p;					\
+									\
 	(void)arg, (void)err, (void)errlen;				\
 	cfg->field = 1;							\
 	return 0;							\
 }									\
-static void params_##field(const struct matrix_config *cfg,		\
-			   struct record *rec)				\
+static void params_##field(const void *p, void *out)			\
 {									\
-	set_num(rec, #field, cfg->field);				\
+	const struct matrix_config *cfg = p;				\
+									\
+	set_num(out, #field, cfg->field);				\
 }
 
 FLAG_OPTION(buffered)
@@ -293,40 +271,42 @@ FLAG_OPTION(force)
 FLAG_OPTION(verify)
 FLAG_OPTION(no_prefill)
 
-static int parse_hit_area(struct matrix_config *cfg, const char *arg,
-			  char *err, size_t errlen)
+static int parse_hit_area(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
 	uint64_t v;
 
 	if (parse_size(arg, 1024 * 1024, &v) || !v)
-		return fail(err, errlen, "--hit-area: '%s' is not a size", arg);
+		return errf(err, errlen, "--hit-area: '%s' is not a size", arg);
 	cfg->hit_area = v;
 	return 0;
 }
 
-static void params_hit_area(const struct matrix_config *cfg,
-			    struct record *rec)
+static void params_hit_area(const void *p, void *out)
 {
-	set_num(rec, "hit_area", (double)cfg->hit_area);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, "hit_area", (double)cfg->hit_area);
 }
 
-static int parse_hit_pct(struct matrix_config *cfg, const char *arg,
-			 char *err, size_t errlen)
+static int parse_hit_pct(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
 	uint64_t v;
 
 	if (parse_uint(arg, 100, &v))
-		return fail(err, errlen, "--hit-pct: '%s' is not a percentage "
+		return errf(err, errlen, "--hit-pct: '%s' is not a percentage "
 			    "from 0 to 100", arg);
 	cfg->hit_pct = (unsigned)v;
 	cfg->hit_pct_given = 1;
 	return 0;
 }
 
-static void params_hit_pct(const struct matrix_config *cfg,
-			   struct record *rec)
+static void params_hit_pct(const void *p, void *out)
 {
-	set_num(rec, "hit_pct", cfg->hit_pct);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, "hit_pct", cfg->hit_pct);
 }
 
 static int one_curve(const char *s, void *dst)
@@ -339,54 +319,52 @@ static int one_curve(const char *s, void *dst)
 	return 0;
 }
 
-static int parse_curve(struct matrix_config *cfg, const char *arg,
-		       char *err, size_t errlen)
+static int parse_curve(void *p, const char *arg, char *err, size_t errlen)
 {
-	int n = parse_list("--curve", arg, (void **)&cfg->curve,
-			   sizeof(*cfg->curve), one_curve,
-			   "a percentage from 1 to 100", err, errlen);
+	struct matrix_config *cfg = p;
 
-	if (n < 0)
-		return -1;
-	cfg->ncurve = (size_t)n;
-	return 0;
+	return parse_list("--curve", arg, (void **)&cfg->curve,
+			  &cfg->ncurve, sizeof(*cfg->curve), one_curve,
+			  "a percentage from 1 to 100", err, errlen);
 }
 
-static void params_curve(const struct matrix_config *cfg, struct record *rec)
+static void params_curve(const void *p, void *out)
 {
-	list_param(rec, "curve", NULL, cfg->curve, cfg->ncurve);
+	const struct matrix_config *cfg = p;
+
+	list_param(out, "curve", NULL, cfg->curve, cfg->ncurve);
 }
 
-static int parse_dir(struct matrix_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_dir(void *p, const char *arg, char *err, size_t errlen)
 {
-	if (!*arg)
-		return fail(err, errlen, "-d: empty path");
-	free(cfg->target);
-	cfg->target = xstrdup(arg);
-	return 0;
+	return optable_set_string(&((struct matrix_config *)p)->target, arg,
+				  "-d: empty path", err, errlen);
 }
 
-static void params_dir(const struct matrix_config *cfg, struct record *rec)
+static void params_dir(const void *p, void *out)
 {
-	record_set_param(rec, "directory", cfg->target ? cfg->target : ".", 0);
+	const struct matrix_config *cfg = p;
+
+	record_set_param(out, "directory", cfg->target ? cfg->target : ".", 0);
 }
 
-static int parse_msize(struct matrix_config *cfg, const char *arg,
-		       char *err, size_t errlen)
+static int parse_msize(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
 	uint64_t v;
 
 	if (parse_size(arg, 1024 * 1024, &v) || !v)
-		return fail(err, errlen, "--size: '%s' is not a size", arg);
+		return errf(err, errlen, "--size: '%s' is not a size", arg);
 	cfg->size = v;
 	cfg->size_given = 1;
 	return 0;
 }
 
-static void params_msize(const struct matrix_config *cfg, struct record *rec)
+static void params_msize(const void *p, void *out)
 {
-	set_num(rec, PARAM_FILE_SIZE, (double)cfg->size);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, PARAM_FILE_SIZE, (double)cfg->size);
 }
 
 /* Seconds: a decimal number with an optional s or ms suffix. */
@@ -411,91 +389,112 @@ static int parse_seconds(const char *s, double *out)
 	return 0;
 }
 
-static int parse_time(struct matrix_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_time(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
+
 	if (parse_seconds(arg, &cfg->time) || cfg->time < 0.01)
-		return fail(err, errlen, "--time: '%s' is not a duration "
+		return errf(err, errlen, "--time: '%s' is not a duration "
 			    "from 0.01 s to 86400 s", arg);
 	return 0;
 }
 
-static void params_time(const struct matrix_config *cfg, struct record *rec)
+static void params_time(const void *p, void *out)
 {
-	set_num(rec, "time", cfg->time);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, "time", cfg->time);
 }
 
-static int parse_ramp(struct matrix_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_ramp(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
+
 	if (parse_seconds(arg, &cfg->ramp))
-		return fail(err, errlen, "--ramp: '%s' is not a duration "
+		return errf(err, errlen, "--ramp: '%s' is not a duration "
 			    "from 0 to 86400 s", arg);
 	return 0;
 }
 
-static void params_ramp(const struct matrix_config *cfg, struct record *rec)
+static void params_ramp(const void *p, void *out)
 {
-	set_num(rec, "ramp", cfg->ramp);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, "ramp", cfg->ramp);
 }
 
-static int parse_seed(struct matrix_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_seed(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
+
 	if (parse_uint(arg, UINT32_MAX, &cfg->seed))
-		return fail(err, errlen, "--seed: '%s' is not a number from 0 "
+		return errf(err, errlen, "--seed: '%s' is not a number from 0 "
 			    "to %u", arg, UINT32_MAX);
 	cfg->seed_given = 1;
 	return 0;
 }
 
-static void params_seed(const struct matrix_config *cfg, struct record *rec)
+static void params_seed(const void *p, void *out)
 {
-	set_num(rec, PARAM_SEED, (double)cfg->seed);
+	const struct matrix_config *cfg = p;
+
+	set_num(out, PARAM_SEED, (double)cfg->seed);
 }
 
-static int parse_json(struct matrix_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_json(void *p, const char *arg, char *err, size_t errlen)
 {
-	if (!*arg)
-		return fail(err, errlen, "--json: empty file name");
-	free(cfg->json_path);
-	cfg->json_path = xstrdup(arg);
-	return 0;
+	return optable_set_string(&((struct matrix_config *)p)->json_path, arg,
+				  "--json: empty file name", err, errlen);
 }
 
-static int parse_csv(struct matrix_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_csv(void *p, const char *arg, char *err, size_t errlen)
 {
-	if (!*arg)
-		return fail(err, errlen, "--csv: empty file name");
-	free(cfg->csv_path);
-	cfg->csv_path = xstrdup(arg);
-	return 0;
+	return optable_set_string(&((struct matrix_config *)p)->csv_path, arg,
+				  "--csv: empty file name", err, errlen);
 }
 
-static int parse_label(struct matrix_config *cfg, const char *arg,
-		       char *err, size_t errlen)
+static int parse_label(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
+
 	(void)err, (void)errlen;
 	free(cfg->label);
 	cfg->label = xstrdup(arg);
 	return 0;
 }
 
-static int parse_tag(struct matrix_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_tag(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct matrix_config *cfg = p;
 	const char *eq = strchr(arg, '=');
 
 	if (!eq || eq == arg)
-		return fail(err, errlen, "--tag: '%s' is not KEY=VALUE", arg);
+		return errf(err, errlen, "--tag: '%s' is not KEY=VALUE", arg);
 	xgrow((void **)&cfg->tags, &cfg->tags_alloc, cfg->ntags + 1,
 	      sizeof(*cfg->tags));
 	cfg->tags[cfg->ntags].key = xasprintf("%.*s", (int)(eq - arg), arg);
 	cfg->tags[cfg->ntags].value = xstrdup(eq + 1);
 	cfg->ntags++;
 	return 0;
+}
+
+static int parse_procs(void *p, const char *arg, char *err, size_t errlen)
+{
+	struct matrix_config *cfg = p;
+	uint64_t v;
+
+	if (parse_uint(arg, 1024, &v) || !v)
+		return errf(err, errlen, "-c: process count '%s' must be a "
+			    "number from 1 to 1024", arg);
+	cfg->procs = (unsigned)v;
+	return 0;
+}
+
+static void params_procs(const void *p, void *out)
+{
+	const struct matrix_config *cfg = p;
+
+	set_num(out, "procs", cfg->procs ? cfg->procs : 1);
 }
 
 enum {
@@ -506,7 +505,7 @@ enum {
 	KEY_HELP,
 };
 
-static const struct matrix_option option_table[] = {
+static const struct opt_def option_table[] = {
 	{ "directory", 'd', required_argument, "PATH",
 	  "directory to test in (clyde makes its files in a new directory "
 	  "of its own there; default .), or an existing file with "
@@ -580,6 +579,10 @@ static const struct matrix_option option_table[] = {
 	  params_seed },
 	{ "label", 'm', required_argument, "NAME",
 	  "label of the run (default: the host name)", parse_label, NULL },
+	{ "procs", 'c', required_argument, "N",
+	  "run every cell in N worker processes in step, each with its own "
+	  "files and the cell's threads (default 1)",
+	  parse_procs, params_procs },
 	{ "json", KEY_JSON, required_argument, "FILE",
 	  "append the run record as one JSON line", parse_json, NULL },
 	{ "csv", KEY_CSV, required_argument, "FILE",
@@ -587,7 +590,7 @@ static const struct matrix_option option_table[] = {
 	  parse_csv, NULL },
 	{ "tag", KEY_TAG, required_argument, "KEY=VALUE",
 	  "tag the run (repeatable)", parse_tag, NULL },
-	{ "help", KEY_HELP, no_argument, NULL, "show this help", NULL, NULL },
+	OPTABLE_HELP(KEY_HELP),
 };
 
 static void *dup_array(const void *src, size_t size)
@@ -598,7 +601,17 @@ static void *dup_array(const void *src, size_t size)
 	return p;
 }
 
-#define NOPTIONS (sizeof(option_table) / sizeof(option_table[0]))
+static const struct optable matrix_options = {
+	.rows = option_table,
+	.nrows = OPTABLE_SIZE(option_table),
+	.head = "usage: clyde matrix [options] -d DIR\n"
+		"Block size x threads x pattern x read mix, XDISK/vdbench "
+		"style, on prefilled files.\n\n",
+	.tail = "\nExit status: 0 success, 1 a cell failed (results so far are "
+		"written),\n2 bad usage or input, 128+N interrupted by signal "
+		"N.\n",
+	.operands = 0,
+};
 
 void matrix_config_init(struct matrix_config *cfg)
 {
@@ -644,90 +657,17 @@ void matrix_config_release(struct matrix_config *cfg)
 
 void matrix_options_usage(FILE *out)
 {
-	size_t i;
-
-	fputs("usage: clyde matrix [options] -d DIR\n"
-	      "Block size x threads x pattern x read mix, XDISK/vdbench "
-	      "style, on prefilled files.\n\n", out);
-	for (i = 0; i < NOPTIONS; i++) {
-		const struct matrix_option *o = &option_table[i];
-		char head[80];
-		int n = 0;
-
-		if (o->key < 256)
-			n = snprintf(head, sizeof(head), "  -%c, ", o->key);
-		else
-			n = snprintf(head, sizeof(head), "      ");
-		if (o->metavar)
-			snprintf(head + n, sizeof(head) - (size_t)n,
-				 "--%s %s", o->name, o->metavar);
-		else
-			snprintf(head + n, sizeof(head) - (size_t)n, "--%s",
-				 o->name);
-		fprintf(out, "%s\n        %s\n", head, o->help);
-	}
-	fputs("\nExit status: 0 success, 1 a cell failed (results so far are "
-	      "written),\n2 bad usage or input, 128+N interrupted by signal "
-	      "N.\n", out);
+	optable_usage(&matrix_options, out);
 }
 
 enum options_result matrix_options_parse(struct matrix_config *cfg, int argc,
 					 char **argv, char *err,
 					 size_t errlen)
 {
-	struct option longopts[NOPTIONS + 1];
-	char shortopts[2 * NOPTIONS + 2];
-	size_t i, s = 0;
-	int c;
+	int rc = optable_parse(&matrix_options, cfg, argc, argv, err, errlen);
 
-	shortopts[s++] = ':';
-	for (i = 0; i < NOPTIONS; i++) {
-		const struct matrix_option *o = &option_table[i];
-
-		longopts[i].name = o->name;
-		longopts[i].has_arg = o->has_arg;
-		longopts[i].flag = NULL;
-		longopts[i].val = o->key;
-		if (o->key < 256) {
-			shortopts[s++] = (char)o->key;
-			if (o->has_arg != no_argument)
-				shortopts[s++] = ':';
-		}
-	}
-	shortopts[s] = '\0';
-	memset(&longopts[NOPTIONS], 0, sizeof(longopts[NOPTIONS]));
-
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		const struct matrix_option *o = NULL;
-
-		if (c == '?' || c == ':') {
-			if (optopt && optopt < 256)
-				snprintf(err, errlen, "option -%c %s", optopt,
-					 c == ':' ? "needs an argument"
-						  : "is unknown");
-			else
-				snprintf(err, errlen, "option '%s' %s",
-					 argv[optind - 1],
-					 c == ':' ? "needs an argument"
-						  : "is unknown or ambiguous");
-			return OPTIONS_ERROR;
-		}
-		if (c == KEY_HELP) {
-			matrix_options_usage(stdout);
-			return OPTIONS_EXIT;
-		}
-		for (i = 0; i < NOPTIONS; i++)
-			if (option_table[i].key == c)
-				o = &option_table[i];
-		if (o && o->parse && o->parse(cfg, optarg, err, errlen))
-			return OPTIONS_ERROR;
-	}
-	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
-		return OPTIONS_ERROR;
-	}
+	if (rc)
+		return (enum options_result)rc;
 	if (!cfg->engine)
 		cfg->engine = cfg->qd > 1 ? "libaio" : "psync";
 	if (cfg->qd > 1 && !strcmp(cfg->engine, "psync")) {
@@ -755,9 +695,7 @@ void matrix_options_record(const struct matrix_config *cfg,
 {
 	size_t i;
 
-	for (i = 0; i < NOPTIONS; i++)
-		if (option_table[i].params)
-			option_table[i].params(cfg, rec);
+	optable_params(&matrix_options, cfg, rec);
 	for (i = 0; i < cfg->ntags; i++)
 		record_add_tag(rec, cfg->tags[i].key, cfg->tags[i].value);
 }

@@ -51,6 +51,7 @@ struct matrix_config {
 	char *label;			/* -m */
 	struct tag *tags;		/* --tag */
 	size_t ntags, tags_alloc;
+	unsigned procs;			/* -c / --procs: workers; 0 or 1: one */
 };
 
 void matrix_config_init(struct matrix_config *cfg);

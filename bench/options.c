@@ -13,96 +13,15 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <pwd.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/optable.h"
+#include "../lib/units.h"
 #include "../lib/xalloc.h"
-
-#define KiB ((uint64_t)1024)
-#define MiB (KiB * 1024)
-#define GiB (MiB * 1024)
 
 #define CHUNK_MIN 256u
 #define CHUNK_MAX (1024u * 1024)
-
-struct option_def {
-	const char *name;	/* long name */
-	int key;		/* bonnie++'s letter, or a value > 255 */
-	int has_arg;		/* no_argument, required_argument, optional */
-	const char *metavar;
-	const char *help;
-	int (*parse)(struct bench_config *cfg, const char *arg, char *err,
-		     size_t errlen);
-	void (*params)(const struct bench_config *cfg, struct record *rec);
-};
-
-__attribute__((format(printf, 3, 4)))
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int parse_uint(const char *s, uint64_t max, uint64_t *out)
-{
-	unsigned long long v;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int parse_size(const char *s, uint64_t unit, uint64_t *out)
-{
-	unsigned long long v;
-	uint64_t mult = unit;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -1;
-	if (*end) {
-		switch (*end) {
-		case 'k': case 'K': mult = KiB; break;
-		case 'm': case 'M': mult = MiB; break;
-		case 'g': case 'G': mult = GiB; break;
-		case 't': case 'T': mult = GiB * 1024; break;
-		default: return -1;
-		}
-		if (end[1])
-			return -1;
-	}
-	if (v && mult > UINT64_MAX / v)
-		return -1;
-	*out = v * mult;
-	return 0;
-}
-
-void format_size(char *buf, size_t len, uint64_t bytes)
-{
-	if (bytes && bytes % GiB == 0)
-		snprintf(buf, len, "%" PRIu64 "G", bytes / GiB);
-	else if (bytes && bytes % MiB == 0)
-		snprintf(buf, len, "%" PRIu64 "M", bytes / MiB);
-	else if (bytes && bytes % KiB == 0)
-		snprintf(buf, len, "%" PRIu64 "k", bytes / KiB);
-	else
-		snprintf(buf, len, "%" PRIu64, bytes);
-}
 
 static int is_pow2(uint64_t v)
 {
@@ -135,10 +54,10 @@ static int parse_chunk(const char *opt, const char *s, uint64_t *out,
 		       char *err, size_t errlen)
 {
 	if (parse_size(s, 1, out))
-		return fail(err, errlen, "%s: chunk size '%s' is not a size",
+		return errf(err, errlen, "%s: chunk size '%s' is not a size",
 			    opt, s);
 	if (!is_pow2(*out) || *out < CHUNK_MIN || *out > CHUNK_MAX)
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "%s: chunk size '%s' must be a power of two from 256 to 1M",
 			    opt, s);
 	return 0;
@@ -146,36 +65,39 @@ static int parse_chunk(const char *opt, const char *s, uint64_t *out,
 
 /* --- the options, in --help order --- */
 
-static int parse_dir(struct bench_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_dir(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (!*arg)
-		return fail(err, errlen, "-d: empty directory name");
+		return errf(err, errlen, "-d: empty directory name");
 	xgrow((void **)&cfg->dirs, &cfg->dirs_alloc, cfg->ndirs + 1,
 	      sizeof(*cfg->dirs));
 	cfg->dirs[cfg->ndirs++] = xstrdup(arg);
 	return 0;
 }
 
-static void params_dir(const struct bench_config *cfg, struct record *rec)
+static void params_dir(const void *p, void *out)
 {
-	record_set_param(rec, "directory", cfg->ndirs ? cfg->dirs[0] : ".", 0);
+	const struct bench_config *cfg = p;
+
+	record_set_param(out, "directory", cfg->ndirs ? cfg->dirs[0] : ".", 0);
 }
 
-static int parse_file_size(struct bench_config *cfg, const char *arg,
-			   char *err, size_t errlen)
+static int parse_file_size(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
 	char *copy = xstrdup(arg), *f[4];
 	uint64_t v;
 	int n = split_colons(copy, f, 4), rc = -1;
 
 	if (n < 0) {
-		fail(err, errlen, "-s: '%s' has more than size:chunk:seeks:seekers",
+		errf(err, errlen, "-s: '%s' has more than size:chunk:seeks:seekers",
 		     arg);
 		goto out;
 	}
 	if (!f[0] || parse_size(f[0], MiB, &v)) {
-		fail(err, errlen, "-s: '%s' is not a size", f[0] ? f[0] : "");
+		errf(err, errlen, "-s: '%s' is not a size", f[0] ? f[0] : "");
 		goto out;
 	}
 	cfg->file_size = v;
@@ -184,14 +106,14 @@ static int parse_file_size(struct bench_config *cfg, const char *arg,
 					 errlen))
 		goto out;
 	if (n > 2 && f[2] && (parse_uint(f[2], UINT32_MAX, &v) || !v)) {
-		fail(err, errlen, "-s: seek count '%s' must be a number from 1",
+		errf(err, errlen, "-s: seek count '%s' must be a number from 1",
 		     f[2]);
 		goto out;
 	}
 	if (n > 2 && f[2])
 		cfg->seeks = v;
 	if (n > 3 && f[3] && (parse_uint(f[3], 1024, &v) || !v)) {
-		fail(err, errlen,
+		errf(err, errlen,
 		     "-s: seeker count '%s' must be a number from 1 to 1024",
 		     f[3]);
 		goto out;
@@ -220,29 +142,31 @@ static void set_int_param(struct record *rec, const char *key, int64_t v)
 	record_set_param(rec, key, buf, 1);
 }
 
-static void params_file_size(const struct bench_config *cfg,
-			     struct record *rec)
+static void params_file_size(const void *p, void *out)
 {
+	const struct bench_config *cfg = p;
+	struct record *rec = out;
+
 	set_uint_param(rec, PARAM_FILE_SIZE, cfg->file_size);
 	set_uint_param(rec, PARAM_CHUNK_SIZE, cfg->chunk_size);
 	set_uint_param(rec, PARAM_SEEKS, cfg->seeks);
 	set_uint_param(rec, PARAM_SEEKERS, cfg->seekers);
 }
 
-static int parse_files(struct bench_config *cfg, const char *arg, char *err,
-		       size_t errlen)
+static int parse_files(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
 	char *copy = xstrdup(arg), *f[5];
 	uint64_t v;
 	int n = split_colons(copy, f, 5), rc = -1;
 
 	if (n < 0) {
-		fail(err, errlen, "-n: '%s' has more than num:max:min:dirs:chunk",
+		errf(err, errlen, "-n: '%s' has more than num:max:min:dirs:chunk",
 		     arg);
 		goto out;
 	}
 	if (!f[0] || parse_uint(f[0], UINT32_MAX / 1024, &v)) {
-		fail(err, errlen, "-n: file count '%s' is not a number",
+		errf(err, errlen, "-n: file count '%s' is not a number",
 		     f[0] ? f[0] : "");
 		goto out;
 	}
@@ -253,7 +177,7 @@ static int parse_files(struct bench_config *cfg, const char *arg, char *err,
 		} else if (!strcmp(f[1], "-2")) {
 			cfg->max_size = FILES_SYMLINKS;
 		} else if (parse_size(f[1], 1, &v) || v > INT64_MAX) {
-			fail(err, errlen,
+			errf(err, errlen,
 			     "-n: maximum size '%s' is not a size, -1 (hard links) or -2 (symlinks)",
 			     f[1]);
 			goto out;
@@ -263,21 +187,21 @@ static int parse_files(struct bench_config *cfg, const char *arg, char *err,
 	}
 	if (n > 2 && f[2]) {
 		if (parse_size(f[2], 1, &v) || v > INT64_MAX) {
-			fail(err, errlen, "-n: minimum size '%s' is not a size",
+			errf(err, errlen, "-n: minimum size '%s' is not a size",
 			     f[2]);
 			goto out;
 		}
 		cfg->min_size = (int64_t)v;
 	}
 	if (cfg->max_size >= 0 && cfg->min_size > cfg->max_size) {
-		fail(err, errlen,
+		errf(err, errlen,
 		     "-n: minimum size %" PRId64 " is larger than maximum %" PRId64,
 		     cfg->min_size, cfg->max_size);
 		goto out;
 	}
 	if (n > 3 && f[3]) {
 		if (parse_uint(f[3], 100000, &v)) {
-			fail(err, errlen,
+			errf(err, errlen,
 			     "-n: directory count '%s' must be a number from 0 to 100000",
 			     f[3]);
 			goto out;
@@ -293,8 +217,11 @@ out:
 	return rc;
 }
 
-static void params_files(const struct bench_config *cfg, struct record *rec)
+static void params_files(const void *p, void *out)
 {
+	const struct bench_config *cfg = p;
+	struct record *rec = out;
+
 	set_uint_param(rec, PARAM_NUM_FILES, cfg->num_files);
 	set_int_param(rec, PARAM_MAX_SIZE, cfg->max_size);
 	set_int_param(rec, PARAM_MIN_SIZE, cfg->min_size);
@@ -302,11 +229,12 @@ static void params_files(const struct bench_config *cfg, struct record *rec)
 	set_uint_param(rec, PARAM_FILE_CHUNK_SIZE, cfg->file_chunk_size);
 }
 
-static int parse_label(struct bench_config *cfg, const char *arg, char *err,
-		       size_t errlen)
+static int parse_label(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (!*arg || strchr(arg, ',') || strchr(arg, '\n'))
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "-m: label '%s' must be non-empty, without commas or newlines",
 			    arg);
 	free(cfg->label);
@@ -314,41 +242,48 @@ static int parse_label(struct bench_config *cfg, const char *arg, char *err,
 	return 0;
 }
 
-static void params_label(const struct bench_config *cfg, struct record *rec)
+static void params_label(const void *p, void *out)
 {
+	const struct bench_config *cfg = p;
+
 	if (cfg->label)
-		record_set_param(rec, "label", cfg->label, 0);
+		record_set_param(out, "label", cfg->label, 0);
 }
 
-static int parse_ram(struct bench_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_ram(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (parse_size(arg, MiB, &cfg->ram))
-		return fail(err, errlen, "-r: '%s' is not a size", arg);
+		return errf(err, errlen, "-r: '%s' is not a size", arg);
 	return 0;
 }
 
-static void params_ram(const struct bench_config *cfg, struct record *rec)
+static void params_ram(const void *p, void *out)
 {
-	set_uint_param(rec, "ram", cfg->ram);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "ram", cfg->ram);
 }
 
-static int parse_repeat(struct bench_config *cfg, const char *arg, char *err,
-			size_t errlen)
+static int parse_repeat(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
 	uint64_t v;
 
 	if (parse_uint(arg, 100000, &v) || !v)
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "-x: repeat count '%s' must be a number from 1 to 100000",
 			    arg);
 	cfg->repeats = (unsigned)v;
 	return 0;
 }
 
-static void params_repeat(const struct bench_config *cfg, struct record *rec)
+static void params_repeat(const void *p, void *out)
 {
-	set_uint_param(rec, "repeats", cfg->repeats);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "repeats", cfg->repeats);
 }
 
 static int parse_group_name(struct bench_config *cfg, const char *name,
@@ -360,7 +295,7 @@ static int parse_group_name(struct bench_config *cfg, const char *name,
 	if (!gr && !parse_uint(name, UINT32_MAX - 1, &id))
 		gr = getgrgid((gid_t)id);
 	if (!gr)
-		return fail(err, errlen, "%s: no such group '%s'", opt, name);
+		return errf(err, errlen, "%s: no such group '%s'", opt, name);
 	cfg->gid = gr->gr_gid;
 	cfg->group_given = 1;
 	free(cfg->group);
@@ -368,23 +303,23 @@ static int parse_group_name(struct bench_config *cfg, const char *name,
 	return 0;
 }
 
-static int parse_user(struct bench_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_user(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
 	const char *colon = strchr(arg, ':');
 	char *name = colon ? strndup(arg, (size_t)(colon - arg)) : xstrdup(arg);
 	struct passwd *pw = NULL;
 	uint64_t id;
 
 	if (!name)
-		return fail(err, errlen, "-u: out of memory");
+		return errf(err, errlen, "-u: out of memory");
 	if (*name) {
 		pw = getpwnam(name);
 		if (!pw && !parse_uint(name, UINT32_MAX - 1, &id))
 			pw = getpwuid((uid_t)id);
 	}
 	if (!pw) {
-		fail(err, errlen, "-u: no such user '%s'", name);
+		errf(err, errlen, "-u: no such user '%s'", name);
 		free(name);
 		return -1;
 	}
@@ -400,236 +335,257 @@ static int parse_user(struct bench_config *cfg, const char *arg, char *err,
 	return 0;
 }
 
-static int parse_group(struct bench_config *cfg, const char *arg, char *err,
-		       size_t errlen)
+static int parse_group(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	return parse_group_name(cfg, arg, "-g", err, errlen);
 }
 
-static void params_user(const struct bench_config *cfg, struct record *rec)
+static void params_user(const void *p, void *out)
 {
+	const struct bench_config *cfg = p;
+
 	if (cfg->user)
-		record_set_param(rec, "user", cfg->user, 0);
+		record_set_param(out, "user", cfg->user, 0);
 }
 
-static void params_group(const struct bench_config *cfg, struct record *rec)
+static void params_group(const void *p, void *out)
 {
+	const struct bench_config *cfg = p;
+
 	if (cfg->group)
-		record_set_param(rec, "group", cfg->group, 0);
+		record_set_param(out, "group", cfg->group, 0);
 }
 
-static int parse_quiet(struct bench_config *cfg, const char *arg, char *err,
-		       size_t errlen)
+static int parse_quiet(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	(void)arg, (void)err, (void)errlen;
 	cfg->quiet = 1;
 	return 0;
 }
 
-static void params_quiet(const struct bench_config *cfg, struct record *rec)
+static void params_quiet(const void *p, void *out)
 {
-	set_uint_param(rec, "quiet", (uint64_t)cfg->quiet);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "quiet", (uint64_t)cfg->quiet);
 }
 
 /* -f alone skips the per-char tests; -fN sets their size (MiB). */
-static int parse_char_size(struct bench_config *cfg, const char *arg,
-			   char *err, size_t errlen)
+static int parse_char_size(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	cfg->char_size_given = 1;
 	if (!arg) {
 		cfg->char_size = 0;
 		return 0;
 	}
 	if (parse_size(arg, MiB, &cfg->char_size))
-		return fail(err, errlen, "-f: '%s' is not a size", arg);
+		return errf(err, errlen, "-f: '%s' is not a size", arg);
 	return 0;
 }
 
-static void params_char_size(const struct bench_config *cfg,
-			     struct record *rec)
+static void params_char_size(const void *p, void *out)
 {
-	set_uint_param(rec, "char_size", cfg->char_size);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "char_size", cfg->char_size);
 }
 
-static int parse_char_io(struct bench_config *cfg, const char *arg,
-			 char *err, size_t errlen)
+static int parse_char_io(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (!strcmp(arg, "syscall"))
 		cfg->char_io = CHAR_IO_SYSCALL;
 	else if (!strcmp(arg, "stdio"))
 		cfg->char_io = CHAR_IO_STDIO;
 	else
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "--char-io: '%s' is neither 'syscall' nor 'stdio'",
 			    arg);
 	return 0;
 }
 
-static void params_char_io(const struct bench_config *cfg,
-			   struct record *rec)
+static void params_char_io(const void *p, void *out)
 {
-	record_set_param(rec, "char_io",
+	const struct bench_config *cfg = p;
+
+	record_set_param(out, "char_io",
 			 cfg->char_io == CHAR_IO_STDIO ? "stdio" : "syscall", 0);
 }
 
-static int parse_sync_writes(struct bench_config *cfg, const char *arg,
-			     char *err, size_t errlen)
+static int parse_sync_writes(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	(void)arg, (void)err, (void)errlen;
 	cfg->sync_writes = 1;
 	return 0;
 }
 
-static void params_sync_writes(const struct bench_config *cfg,
-			       struct record *rec)
+static void params_sync_writes(const void *p, void *out)
 {
-	set_uint_param(rec, "sync_writes", (uint64_t)cfg->sync_writes);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "sync_writes", (uint64_t)cfg->sync_writes);
 }
 
-static int parse_direct(struct bench_config *cfg, const char *arg,
-			char *err, size_t errlen)
+static int parse_direct(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	(void)arg, (void)err, (void)errlen;
 	cfg->direct = 1;
 	return 0;
 }
 
-static void params_direct(const struct bench_config *cfg, struct record *rec)
+static void params_direct(const void *p, void *out)
 {
-	set_uint_param(rec, "direct", (uint64_t)cfg->direct);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "direct", (uint64_t)cfg->direct);
 }
 
-static int parse_seed(struct bench_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_seed(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (parse_uint(arg, UINT32_MAX, &cfg->seed))
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "-z: seed '%s' must be a number from 0 to 4294967295",
 			    arg);
 	cfg->seed_given = 1;
 	return 0;
 }
 
-static void params_seed(const struct bench_config *cfg, struct record *rec)
+static void params_seed(const void *p, void *out)
 {
-	set_uint_param(rec, PARAM_SEED, cfg->seed);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, PARAM_SEED, cfg->seed);
 }
 
-static int parse_json(struct bench_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_json(void *p, const char *arg, char *err, size_t errlen)
 {
-	if (!*arg)
-		return fail(err, errlen, "--json: empty file name");
-	free(cfg->json_path);
-	cfg->json_path = xstrdup(arg);
-	return 0;
+	return optable_set_string(&((struct bench_config *)p)->json_path, arg,
+				  "--json: empty file name", err, errlen);
 }
 
-static int parse_csv(struct bench_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_csv(void *p, const char *arg, char *err, size_t errlen)
 {
-	if (!*arg)
-		return fail(err, errlen, "--csv: empty file name");
-	free(cfg->csv_path);
-	cfg->csv_path = xstrdup(arg);
-	return 0;
+	return optable_set_string(&((struct bench_config *)p)->csv_path, arg,
+				  "--csv: empty file name", err, errlen);
 }
 
-static int parse_tag(struct bench_config *cfg, const char *arg, char *err,
-		     size_t errlen)
+static int parse_tag(void *vcfg, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = vcfg;
 	const char *eq = strchr(arg, '=');
 	const char *p;
 
 	if (!eq || eq == arg)
-		return fail(err, errlen, "--tag: '%s' is not key=value", arg);
+		return errf(err, errlen, "--tag: '%s' is not key=value", arg);
 	for (p = arg; p < eq; p++)
 		if (!(*p == '_' || *p == '-' || *p == '.' ||
 		      (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
 		      (*p >= 'A' && *p <= 'Z')))
-			return fail(err, errlen,
+			return errf(err, errlen,
 				    "--tag: key in '%s' may only use letters, digits, '_', '-' and '.'",
 				    arg);
 	xgrow((void **)&cfg->tags, &cfg->tags_alloc, cfg->ntags + 1,
 	      sizeof(*cfg->tags));
 	cfg->tags[cfg->ntags].key = strndup(arg, (size_t)(eq - arg));
 	if (!cfg->tags[cfg->ntags].key)
-		return fail(err, errlen, "--tag: out of memory");
+		return errf(err, errlen, "--tag: out of memory");
 	cfg->tags[cfg->ntags].value = xstrdup(eq + 1);
 	cfg->ntags++;
 	return 0;
 }
 
-static int parse_device_cache(struct bench_config *cfg, const char *arg,
-			      char *err, size_t errlen)
+static int parse_device_cache(void *p, const char *arg, char *err,
+			      size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (parse_size(arg, MiB, &cfg->device_cache))
-		return fail(err, errlen, "--device-cache: '%s' is not a size",
+		return errf(err, errlen, "--device-cache: '%s' is not a size",
 			    arg);
 	return 0;
 }
 
-static void params_device_cache(const struct bench_config *cfg,
-				struct record *rec)
+static void params_device_cache(const void *p, void *out)
 {
-	set_uint_param(rec, "device_cache", cfg->device_cache);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "device_cache", cfg->device_cache);
 }
 
-static int parse_bonnie_size(struct bench_config *cfg, const char *arg,
-			     char *err, size_t errlen)
+static int parse_bonnie_size(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	(void)arg, (void)err, (void)errlen;
 	cfg->bonnie_size = 1;
 	return 0;
 }
 
-static void params_bonnie_size(const struct bench_config *cfg,
-			       struct record *rec)
+static void params_bonnie_size(const void *p, void *out)
 {
-	set_uint_param(rec, "bonnie_size", (uint64_t)cfg->bonnie_size);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "bonnie_size", (uint64_t)cfg->bonnie_size);
 }
 
-static int parse_drop_caches(struct bench_config *cfg, const char *arg,
-			     char *err, size_t errlen)
+static int parse_drop_caches(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	(void)arg, (void)err, (void)errlen;
 	cfg->drop_caches = 1;
 	return 0;
 }
 
-static void params_drop_caches(const struct bench_config *cfg,
-			       struct record *rec)
+static void params_drop_caches(const void *p, void *out)
 {
-	set_uint_param(rec, "drop_caches", (uint64_t)cfg->drop_caches);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "drop_caches", (uint64_t)cfg->drop_caches);
 }
 
-static int parse_procs(struct bench_config *cfg, const char *arg,
-		       char *err, size_t errlen)
+static int parse_procs(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
 	uint64_t v;
 
 	if (parse_uint(arg, 1024, &v) || !v)
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "-c: process count '%s' must be a number from 1 to 1024",
 			    arg);
 	cfg->procs = (unsigned)v;
 	return 0;
 }
 
-static void params_procs(const struct bench_config *cfg, struct record *rec)
+static void params_procs(const void *p, void *out)
 {
-	set_uint_param(rec, "procs", cfg->procs);
+	const struct bench_config *cfg = p;
+
+	set_uint_param(out, "procs", cfg->procs);
 }
 
-static int parse_sem_create(struct bench_config *cfg, const char *arg,
-			    char *err, size_t errlen)
+static int parse_sem_create(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
 	uint64_t v;
 
 	if (!strcmp(arg, "-1")) {
 		cfg->sem_procs = -1;
 	} else if (parse_uint(arg, 32767, &v) || !v) {
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "-p: '%s' must be a process count from 1 to 32767, "
 			    "or -1 to remove the semaphores", arg);
 	} else {
@@ -639,19 +595,22 @@ static int parse_sem_create(struct bench_config *cfg, const char *arg,
 	return 0;
 }
 
-static int parse_sync(struct bench_config *cfg, const char *arg, char *err,
-		      size_t errlen)
+static int parse_sync(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct bench_config *cfg = p;
+
 	if (strcmp(arg, "s") && strcmp(arg, "p"))
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "-y: '%s' is neither 's' (semaphores) nor 'p' (prompt)",
 			    arg);
 	cfg->sync_mode = arg[0];
 	return 0;
 }
 
-static void params_sync(const struct bench_config *cfg, struct record *rec)
+static void params_sync(const void *p, void *out)
 {
+	const struct bench_config *cfg = p;
+	struct record *rec = out;
 	char buf[32];
 
 	record_set_param(rec, "sync", cfg->sync_mode == 's' ? "semaphores" :
@@ -660,20 +619,46 @@ static void params_sync(const struct bench_config *cfg, struct record *rec)
 	record_set_param(rec, "sync_timeout", buf, 1);
 }
 
-static int parse_sync_timeout(struct bench_config *cfg, const char *arg,
-			      char *err, size_t errlen)
+static int parse_sync_timeout(void *p, const char *arg, char *err,
+			      size_t errlen)
 {
+	struct bench_config *cfg = p;
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(arg, &end);
 	if (errno || end == arg || *end || !(v > 0) || v > 1e7)
-		return fail(err, errlen,
+		return errf(err, errlen,
 			    "--sync-timeout: '%s' must be a number of seconds "
 			    "above 0", arg);
 	cfg->sync_timeout = v;
 	return 0;
+}
+
+static int parse_stonewall(void *p, const char *arg, char *err, size_t errlen)
+{
+	struct bench_config *cfg = p;
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v >= 0) || v > 1e7)
+		return errf(err, errlen,
+			    "--stonewall: '%s' must be a number of seconds, "
+			    "0 or more", arg);
+	cfg->stonewall = v;
+	return 0;
+}
+
+static void params_stonewall(const void *p, void *out)
+{
+	const struct bench_config *cfg = p;
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%g", cfg->stonewall);
+	record_set_param(out, "stonewall", buf, 1);
 }
 
 enum {
@@ -685,11 +670,12 @@ enum {
 	KEY_BONNIE_SIZE,
 	KEY_DROP_CACHES,
 	KEY_SYNC_TIMEOUT,
+	KEY_STONEWALL,
 	KEY_HELP,
 	KEY_VERSION,
 };
 
-static const struct option_def option_table[] = {
+static const struct opt_def option_table[] = {
 	{ "directory", 'd', required_argument, "DIR",
 	  "directory to test in; clyde works in a new directory of its own "
 	  "inside it (default .)", parse_dir, params_dir },
@@ -764,30 +750,44 @@ static const struct option_def option_table[] = {
 	{ "sync-timeout", KEY_SYNC_TIMEOUT, required_argument, "SECONDS",
 	  "give up waiting for the other copies (-y s) after this long "
 	  "(default 600)", parse_sync_timeout, NULL },
-	{ "help", KEY_HELP, no_argument, NULL, "show this help", NULL, NULL },
-	{ "version", KEY_VERSION, no_argument, NULL, "show the version",
-	  NULL, NULL },
+	{ "stonewall", KEY_STONEWALL, required_argument, "SECONDS",
+	  "as mdtest -W: once the first worker has run a file phase this "
+	  "long, all end it at their next operation (0: off)",
+	  parse_stonewall, params_stonewall },
+	OPTABLE_HELP(KEY_HELP),
+	OPTABLE_VERSION(KEY_VERSION),
 };
 
-#define NOPTIONS (sizeof(option_table) / sizeof(option_table[0]))
+static const struct optable run_options = {
+	.rows = option_table,
+	.nrows = OPTABLE_SIZE(option_table),
+	.head = "usage: clyde [run] [options]\n"
+		"Run bonnie++'s classic suite, measured honestly, on a mounted "
+		"filesystem.\n\n",
+	.tail = "\nExit status: 0 success, 1 a test failed (results so far are "
+		"written),\n2 bad usage or input, 128+N interrupted by signal "
+		"N.\n",
+	.operands = 0,
+};
 
 void config_init(struct bench_config *cfg)
 {
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->file_size = 2 * GiB;
-	cfg->chunk_size = 8192;
-	cfg->seeks = 8192;
-	cfg->seekers = 5;
-	cfg->char_size = 3 * MiB;
-	cfg->char_io = CHAR_IO_SYSCALL;
-	cfg->num_files = 16 * 1024;
-	cfg->max_size = 0;
-	cfg->min_size = 0;
-	cfg->num_dirs = 0;
-	cfg->file_chunk_size = 8192;
-	cfg->repeats = 1;
-	cfg->procs = 1;
-	cfg->sync_timeout = 600;
+	*cfg = (struct bench_config){
+		.file_size = 2 * GiB,
+		.chunk_size = 8192,
+		.seeks = 8192,
+		.seekers = 5,
+		.char_size = 3 * MiB,
+		.char_io = CHAR_IO_SYSCALL,
+		.num_files = 16 * 1024,
+		.max_size = 0,
+		.min_size = 0,
+		.num_dirs = 0,
+		.file_chunk_size = 8192,
+		.repeats = 1,
+		.procs = 1,
+		.sync_timeout = 600,
+	};
 }
 
 void config_release(struct bench_config *cfg)
@@ -812,111 +812,21 @@ void config_release(struct bench_config *cfg)
 
 void options_usage(FILE *out)
 {
-	size_t i;
-
-	fputs("usage: clyde [run] [options]\n"
-	      "Run bonnie++'s classic suite, measured honestly, on a mounted "
-	      "filesystem.\n\n", out);
-	for (i = 0; i < NOPTIONS; i++) {
-		const struct option_def *o = &option_table[i];
-		char head[80];
-		int n = 0;
-
-		if (o->key < 256)
-			n = snprintf(head, sizeof(head), "  -%c, ", o->key);
-		else
-			n = snprintf(head, sizeof(head), "      ");
-		if (!o->metavar)
-			snprintf(head + n, sizeof(head) - (size_t)n, "--%s",
-				 o->name);
-		else if (o->has_arg == optional_argument)
-			snprintf(head + n, sizeof(head) - (size_t)n,
-				 "--%s[=%s]", o->name, o->metavar);
-		else
-			snprintf(head + n, sizeof(head) - (size_t)n, "--%s %s",
-				 o->name, o->metavar);
-		fprintf(out, "%s\n        %s\n", head, o->help);
-	}
-	fputs("\nExit status: 0 success, 1 a test failed (results so far are "
-	      "written),\n2 bad usage or input, 128+N interrupted by signal "
-	      "N.\n", out);
+	optable_usage(&run_options, out);
 }
 
 enum options_result options_parse(struct bench_config *cfg, int argc,
 				  char **argv, char *err, size_t errlen)
 {
-	struct option longopts[NOPTIONS + 1];
-	char shortopts[3 * NOPTIONS + 2];
-	size_t i, s = 0;
-	int c;
-
-	shortopts[s++] = ':';	/* report a missing argument as ':' */
-	for (i = 0; i < NOPTIONS; i++) {
-		const struct option_def *o = &option_table[i];
-
-		longopts[i].name = o->name;
-		longopts[i].has_arg = o->has_arg;
-		longopts[i].flag = NULL;
-		longopts[i].val = o->key;
-		if (o->key < 256) {
-			shortopts[s++] = (char)o->key;
-			if (o->has_arg != no_argument)
-				shortopts[s++] = ':';
-			if (o->has_arg == optional_argument)
-				shortopts[s++] = ':';
-		}
-	}
-	shortopts[s] = '\0';
-	memset(&longopts[NOPTIONS], 0, sizeof(longopts[NOPTIONS]));
-
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		const struct option_def *o = NULL;
-
-		if (c == '?' || c == ':') {
-			const char *what = argv[optind - 1];
-
-			if (optopt && optopt < 256)
-				snprintf(err, errlen, "option -%c %s", optopt,
-					 c == ':' ? "needs an argument"
-						  : "is unknown");
-			else
-				snprintf(err, errlen, "option '%s' %s", what,
-					 c == ':' ? "needs an argument"
-						  : "is unknown or ambiguous");
-			return OPTIONS_ERROR;
-		}
-		if (c == KEY_HELP) {
-			options_usage(stdout);
-			return OPTIONS_EXIT;
-		}
-		if (c == KEY_VERSION) {
-			printf("clyde %s\n", CLYDE_VERSION);
-			return OPTIONS_EXIT;
-		}
-		for (i = 0; i < NOPTIONS; i++)
-			if (option_table[i].key == c)
-				o = &option_table[i];
-		if (!o || !o->parse)
-			continue;
-		if (o->parse(cfg, optarg, err, errlen))
-			return OPTIONS_ERROR;
-	}
-	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
-		return OPTIONS_ERROR;
-	}
-	return OPTIONS_OK;
+	return (enum options_result)optable_parse(&run_options, cfg, argc,
+						  argv, err, errlen);
 }
 
 void options_record(const struct bench_config *cfg, struct record *rec)
 {
 	size_t i;
 
-	for (i = 0; i < NOPTIONS; i++)
-		if (option_table[i].params)
-			option_table[i].params(cfg, rec);
+	optable_params(&run_options, cfg, rec);
 	for (i = 0; i < cfg->ntags; i++)
 		record_add_tag(rec, cfg->tags[i].key, cfg->tags[i].value);
 }

@@ -38,17 +38,4 @@ void options_usage(FILE *out);
 /* Every setting, defaults included, into rec's params. */
 void options_record(const struct bench_config *cfg, struct record *rec);
 
-/*
- * Parse a size: a decimal number with an optional binary suffix k, m, g or
- * t (any case); without a suffix it counts in units of unit bytes.  0 or
- * -1 (overflow, junk, negative).
- */
-int parse_size(const char *s, uint64_t unit, uint64_t *out);
-
-/* Parse a non-negative decimal integer no greater than max.  0 or -1. */
-int parse_uint(const char *s, uint64_t max, uint64_t *out);
-
-/* Format bytes as bonnie++ does: "512M", "2G", or plain bytes. */
-void format_size(char *buf, size_t len, uint64_t bytes);
-
 #endif

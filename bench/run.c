@@ -26,6 +26,7 @@
 #include "info.h"
 #include "mpi.h"
 #include "options.h"
+#include "cmdutil.h"
 #include "progress.h"
 #include "semsync.h"
 #include "workers.h"
@@ -36,52 +37,17 @@
 #include "../report/record.h"
 #include "../report/worker_rows.h"
 
-#define EXIT_FAILED 1
-#define EXIT_USAGE 2
-
-/* Set by the first SIGINT/SIGTERM/SIGHUP: the tests stop after the current
- * operation.  The second signal removes the big test file and exits. */
-static volatile sig_atomic_t stop_signal;
+/* A second SIGINT/SIGTERM/SIGHUP removes the big test file and exits. */
 static char signal_unlink_path[PATH_MAX];
 /* the workers of a run with several (-c N, several -d), for the second */
 static struct workers *volatile signal_workers;
 
-static void on_signal(int sig)
+static void second_signal(void)
 {
-	if (stop_signal) {
-		if (signal_unlink_path[0])
-			unlink(signal_unlink_path);
-		if (signal_workers)
-			workers_emergency(signal_workers);
-		_exit(128 + sig);
-	}
-	stop_signal = sig;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
-__attribute__((format(printf, 1, 2)))
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("clyde: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_USAGE;
+	if (signal_unlink_path[0])
+		unlink(signal_unlink_path);
+	if (signal_workers)
+		workers_emergency(signal_workers);
 }
 
 static void human_size(char *buf, size_t len, uint64_t bytes)
@@ -126,15 +92,15 @@ static int check_settings(struct bench_config *cfg)
 	if (cfg->char_size > cfg->file_size && !cfg->char_size_given)
 		cfg->char_size = cfg->file_size;
 	if (cfg->file_size && cfg->chunk_size > cfg->file_size)
-		return usage_error("-s: chunk size %" PRIu64
+		return cmd_usage_error("-s: chunk size %" PRIu64
 				   " is larger than the file size %" PRIu64,
 				   cfg->chunk_size, cfg->file_size);
 	if (cfg->file_size && cfg->char_size > cfg->file_size)
-		return usage_error("-f: per-char size %" PRIu64
+		return cmd_usage_error("-f: per-char size %" PRIu64
 				   " is larger than the file size %" PRIu64,
 				   cfg->char_size, cfg->file_size);
 	if (cfg->sync_mode == 's' && cfg->repeats > 1)
-		return usage_error("-y s: the semaphores synchronise one pass "
+		return cmd_usage_error("-y s: the semaphores synchronise one pass "
 				   "only; -x %u would wait on a spent set",
 				   cfg->repeats);
 	return 0;
@@ -165,13 +131,13 @@ static int drop_privileges(const struct bench_config *cfg)
 	if (geteuid() != 0) {
 		if ((cfg->user_given && cfg->uid != geteuid()) ||
 		    (cfg->group_given && cfg->gid != getegid()))
-			return usage_error("-u: only root can run as another "
+			return cmd_usage_error("-u: only root can run as another "
 					   "user or group");
 		return 0;
 	}
 	if (setgroups(0, NULL) || setgid(cfg->gid) ||
 	    (cfg->user_given && setuid(cfg->uid)))
-		return usage_error("-u: cannot switch to %s:%s: %s",
+		return cmd_usage_error("-u: cannot switch to %s:%s: %s",
 				   cfg->user ? cfg->user : "root",
 				   cfg->group ? cfg->group : "-",
 				   strerror(errno));
@@ -186,51 +152,24 @@ static int check_directory(const struct bench_config *cfg, const char *dir,
 	uint64_t bytes;
 
 	if (stat(dir, &st))
-		return usage_error("-d: '%s': %s", dir, strerror(errno));
+		return cmd_usage_error("-d: '%s': %s", dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return usage_error("-d: '%s' is not a directory", dir);
+		return cmd_usage_error("-d: '%s' is not a directory", dir);
 	if (fs_target_detect(dir, target, err, sizeof(err)))
-		return usage_error("-d: '%s': %s", dir, err);
+		return cmd_usage_error("-d: '%s': %s", dir, err);
 	if (target->readonly)
-		return usage_error("-d: '%s' is on a read-only filesystem", dir);
+		return cmd_usage_error("-d: '%s' is on a read-only filesystem", dir);
 	if (access(dir, W_OK | X_OK))
-		return usage_error("-d: cannot write in '%s': %s", dir,
+		return cmd_usage_error("-d: cannot write in '%s': %s", dir,
 				   strerror(errno));
 	bytes = (cfg->file_size + files_bytes(cfg)) * copies;
 	if (bytes > target->avail_bytes) {
 		human_size(need, sizeof(need), bytes);
 		human_size(have, sizeof(have), target->avail_bytes);
-		return usage_error("-s: the test files need %s but '%s' has "
+		return cmd_usage_error("-s: the test files need %s but '%s' has "
 				   "only %s free", need, dir, have);
 	}
 	return 0;
-}
-
-static FILE *open_output(const char *opt, const char *path)
-{
-	FILE *f = fopen(path, "a");
-
-	if (!f)
-		usage_error("%s: cannot open '%s': %s", opt, path,
-			    strerror(errno));
-	return f;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int type,
-			struct FTW *ftw)
-{
-	(void)st, (void)ftw;
-	if (type == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
-/* Remove the run's own directory and all it holds (clyde made all of it). */
-static void remove_tree(const char *dir)
-{
-	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
 }
 
 void record_fill_env(struct record *rec, const struct host_info *host,
@@ -314,9 +253,9 @@ static int check_direct(const struct bench_config *cfg, const char *dir,
 		rc = errno;
 		free(probe);
 		if (rc == EINVAL)
-			return usage_error("--direct: the filesystem of '%s' "
+			return cmd_usage_error("--direct: the filesystem of '%s' "
 					   "cannot do direct I/O", dir);
-		return usage_error("--direct: cannot create a probe file in "
+		return cmd_usage_error("--direct: cannot create a probe file in "
 				   "'%s': %s", dir, strerror(rc));
 	}
 	rc = dio_alignment(fd, align);
@@ -324,17 +263,17 @@ static int check_direct(const struct bench_config *cfg, const char *dir,
 	unlink(probe);
 	free(probe);
 	if (rc == -EINVAL)
-		return usage_error("--direct: the filesystem of '%s' cannot do "
+		return cmd_usage_error("--direct: the filesystem of '%s' cannot do "
 				   "direct I/O", dir);
 	if (rc)
-		return usage_error("--direct: cannot find the direct I/O "
+		return cmd_usage_error("--direct: cannot find the direct I/O "
 				   "alignment in '%s': %s", dir, strerror(-rc));
 	if (cfg->chunk_size % align->offset)
-		return usage_error("-s: chunk size %" PRIu64 " is not a multiple "
+		return cmd_usage_error("-s: chunk size %" PRIu64 " is not a multiple "
 				   "of the direct I/O alignment %zu of '%s'",
 				   cfg->chunk_size, align->offset, dir);
 	if (cfg->file_size % align->offset)
-		return usage_error("-s: file size %" PRIu64 " is not a multiple "
+		return cmd_usage_error("-s: file size %" PRIu64 " is not a multiple "
 				   "of the direct I/O alignment %zu of '%s'",
 				   cfg->file_size, align->offset, dir);
 	return 0;
@@ -368,10 +307,10 @@ static int sync_before(const struct bench_config *cfg, size_t i,
  */
 static void mark_not_reached(struct result *res, int failed)
 {
-	if (stop_signal)
+	if (cmd_stop_signal)
 		result_set_status(res, RESULT_SKIPPED,
 				  "not run: interrupted by signal %d",
-				  (int)stop_signal);
+				  (int)cmd_stop_signal);
 	else if (failed)
 		result_set_status(res, RESULT_SKIPPED,
 				  "not run: an earlier test failed");
@@ -388,6 +327,7 @@ static void mark_not_reached(struct result *res, int failed)
 static int suite_run(const struct bench_config *cfg, const char *dir,
 		     const struct dio_align *align, struct record *rec)
 {
+	volatile sig_atomic_t wall = 0;
 	struct bench_ctx ctx;
 	int status = 0;
 	size_t i;
@@ -395,7 +335,8 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = cfg;
 	ctx.rec = rec;
-	ctx.stop = &stop_signal;
+	ctx.stop = &cmd_stop_signal;
+	ctx.wall = &wall;
 	ctx.seed = cfg->seed;
 	ctx.io_size = cfg->chunk_size;
 	ctx.dir = xasprintf("%s/clyde.XXXXXX", dir);
@@ -428,7 +369,7 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 
 		if (!applicable(cfg, t))
 			continue;
-		if (stop_signal || status) {
+		if (cmd_stop_signal || status) {
 			mark_not_reached(res, status);
 			continue;
 		}
@@ -438,6 +379,7 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 		}
 		progress_phase(t->title, (unsigned)i + 1, (unsigned)bench_ntests,
 			       &res->lat.count, progress_test_ops(cfg, t->name), 0);
+		wall = 0;
 		rc = t->run(&ctx, res);
 		progress_idle();
 		if (rc) {
@@ -455,14 +397,14 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 		if (!strcmp(t->name, "seeks"))
 			unlink(ctx.path);
 	}
-	if (stop_signal && !status)
+	if (cmd_stop_signal && !status)
 		status = EXIT_FAILED;
 out:
 	files_state_free(ctx.files);
 	if (ctx.dirfd >= 0)
 		close(ctx.dirfd);
 	signal_unlink_path[0] = '\0';
-	remove_tree(ctx.dir);
+	cmd_remove_tree(ctx.dir);
 	free(ctx.path);
 	free(ctx.dir);
 	return status;
@@ -515,6 +457,7 @@ static int worker_main(struct workers *w, unsigned idx, void *arg)
 	ctx.cfg = cfg;
 	ctx.rec = wrec;
 	ctx.stop = workers_stop_flag(w);
+	ctx.wall = workers_wall_flag(w);
 	/* each worker's data differs from the others' */
 	ctx.seed = (cfg->seed + 0x9e3779b9u * (uint64_t)idx) & 0xffffffffu;
 	ctx.io_size = cfg->chunk_size;
@@ -563,7 +506,7 @@ static int worker_main(struct workers *w, unsigned idx, void *arg)
 	files_state_free(ctx.files);
 	if (ctx.dirfd >= 0)
 		close(ctx.dirfd);
-	remove_tree(ctx.dir);
+	cmd_remove_tree(ctx.dir);
 	free(ctx.path);
 	free(ctx.dir);
 	record_free(wrec);
@@ -739,7 +682,7 @@ static int suite_run_workers(const struct bench_config *cfg,
 
 		if (!applicable(cfg, bt))
 			continue;
-		if (stop_signal || status) {
+		if (cmd_stop_signal || status) {
 			mark_not_reached(res, status);
 			continue;
 		}
@@ -750,14 +693,14 @@ static int suite_run_workers(const struct bench_config *cfg,
 		progress_phase(bt->title, (unsigned)t + 1,
 			       (unsigned)bench_ntests, NULL, 0, 0);
 		workers_release(w, (unsigned)t);
-		release = workers_start_timing(w, (unsigned)t, &stop_signal);
-		workers_collect(w, (unsigned)t, &stop_signal);
+		release = workers_start_timing(w, (unsigned)t, &cmd_stop_signal);
+		workers_collect(w, (unsigned)t, &cmd_stop_signal);
 		progress_idle();
 		if (aggregate(res, workers_slot(w, 0), n, release, dirs, hosts,
 			      0, rec))
 			status = EXIT_FAILED;
 	}
-	if (stop_signal && !status)
+	if (cmd_stop_signal && !status)
 		status = EXIT_FAILED;
 out:
 	if (w) {
@@ -766,7 +709,7 @@ out:
 	}
 	for (i = 0; i < n; i++) {
 		if (rundirs[i])
-			remove_tree(rundirs[i]);
+			cmd_remove_tree(rundirs[i]);
 		free(rundirs[i]);
 	}
 	free(rundirs);
@@ -813,6 +756,7 @@ static int suite_run_mpi(const struct bench_config *cfg,
 	struct worker_slot *mine = xcalloc(1, sizeof(*mine)), *all = NULL;
 	struct record *wrec = record_new();
 	struct mpi_gate gate = { 0, 0 };
+	volatile sig_atomic_t wall = 0;
 	const char **hosts = NULL, **dirs = NULL;
 	char name[MPI_NAME_LEN], *names = NULL;
 	struct bench_ctx ctx;
@@ -835,7 +779,9 @@ static int suite_run_mpi(const struct bench_config *cfg,
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = cfg;
 	ctx.rec = wrec;
-	ctx.stop = &stop_signal;
+	ctx.stop = &cmd_stop_signal;
+	/* --stonewall: each rank on its own clock from the shared barrier */
+	ctx.wall = &wall;
 	ctx.seed = (cfg->seed + 0x9e3779b9u * (uint64_t)rank) & 0xffffffffu;
 	ctx.io_size = cfg->chunk_size;
 	ctx.dirfd = -1;
@@ -874,12 +820,13 @@ static int suite_run_mpi(const struct bench_config *cfg,
 
 		if (!applicable(cfg, t))
 			continue;
-		if (clyde_mpi_max(stop_signal || status)) {
+		if (clyde_mpi_max(cmd_stop_signal || status)) {
 			mark_not_reached(res, status);
 			continue;
 		}
 		mres = record_add_result(wrec, t->name, t->title, t->unit);
 		gate.passed = 0;
+		wall = 0;
 		if (!rank)
 			progress_phase(t->title, (unsigned)i + 1,
 				       (unsigned)bench_ntests, NULL, 0, 0);
@@ -907,7 +854,7 @@ static int suite_run_mpi(const struct bench_config *cfg,
 			status = EXIT_FAILED;
 		}
 	}
-	if (stop_signal && !status)
+	if (cmd_stop_signal && !status)
 		status = EXIT_FAILED;
 	measure_set_gate(NULL, NULL);
 	files_state_free(ctx.files);
@@ -915,7 +862,7 @@ static int suite_run_mpi(const struct bench_config *cfg,
 		close(ctx.dirfd);
 	signal_unlink_path[0] = '\0';
 	if (ctx.dir)
-		remove_tree(ctx.dir);
+		cmd_remove_tree(ctx.dir);
 	free(ctx.path);
 	free(ctx.dir);
 	record_free(wrec);
@@ -968,16 +915,9 @@ int cmd_run(int argc, char **argv)
 	memset(&host, 0, sizeof(host));
 	memset(&target, 0, sizeof(target));
 	config_init(&cfg);
-	switch (options_parse(&cfg, argc, argv, err, sizeof(err))) {
-	case OPTIONS_EXIT:
-		status = 0;
+	if (cmd_parsed(options_parse(&cfg, argc, argv, err, sizeof(err)), err,
+		       &status))
 		goto out;
-	case OPTIONS_ERROR:
-		status = usage_error("%s", err);
-		goto out;
-	case OPTIONS_OK:
-		break;
-	}
 	if (cfg.sem_create) {
 		status = 0;
 		if (cfg.sem_procs < 0 ? semsync_remove(err, sizeof(err)) :
@@ -996,7 +936,7 @@ int cmd_run(int argc, char **argv)
 	if (status)
 		goto out;
 	if (nranks > 1 && (cfg.procs > 1 || cfg.sync_mode)) {
-		status = usage_error("%s: under mpirun every rank is one "
+		status = cmd_usage_error("%s: under mpirun every rank is one "
 				     "worker, in step by MPI: start more ranks",
 				     cfg.procs > 1 ? "-c" : "-y");
 		goto out;
@@ -1024,12 +964,12 @@ int cmd_run(int argc, char **argv)
 			goto out;
 	}
 	if (!rank && cfg.json_path &&
-	    !(json = open_output("--json", cfg.json_path))) {
+	    !(json = cmd_open_output("--json", cfg.json_path, NULL, NULL))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	if (!rank && cfg.csv_path &&
-	    !(csv = open_output("--csv", cfg.csv_path))) {
+	    !(csv = cmd_open_output("--csv", cfg.csv_path, NULL, NULL))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -1046,7 +986,7 @@ int cmd_run(int argc, char **argv)
 	status = clyde_mpi_max(status);
 	if (status)
 		goto out;
-	install_signals();
+	cmd_install_signals(second_signal);
 	progress_start(cfg.quiet || rank);
 
 	for (rep = 1; rep <= cfg.repeats; rep++) {
@@ -1068,8 +1008,8 @@ int cmd_run(int argc, char **argv)
 			status = suite_run(&cfg, dir, align, rec);
 		free(rec->end);
 		rec->end = record_now_iso8601();
-		if (stop_signal)
-			status = 128 + stop_signal;
+		if (cmd_stop_signal)
+			status = 128 + cmd_stop_signal;
 		status = clyde_mpi_max(status);
 		rec->exit_status = status;
 		if (!rank && write_outputs(rec, &cfg, json, csv) && !status)
@@ -1082,8 +1022,8 @@ int cmd_run(int argc, char **argv)
 		cfg.seed = (cfg.seed + 1) & 0xffffffffu;
 	}
 	progress_stop();
-	if (stop_signal)
-		status = 128 + stop_signal;
+	if (cmd_stop_signal)
+		status = 128 + cmd_stop_signal;
 out:
 	if (nranks > 1 && !agreed && status != 0)
 		clyde_mpi_max(status);	/* the others wait to agree */

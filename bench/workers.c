@@ -28,6 +28,7 @@ struct workers_shm {
 	uint32_t start_gen;	/* futex word: step + 1 may start timing */
 	uint32_t abort;		/* nonzero: leave at the next barrier */
 	volatile sig_atomic_t stop;	/* stop after the current op */
+	volatile sig_atomic_t wall;	/* --stonewall: end the phase */
 	uint64_t release_ns;
 	struct worker_slot slot[];
 };
@@ -63,6 +64,11 @@ static int pidfd_open(pid_t pid)
 volatile sig_atomic_t *workers_stop_flag(struct workers *w)
 {
 	return &w->shm->stop;
+}
+
+volatile sig_atomic_t *workers_wall_flag(struct workers *w)
+{
+	return &w->shm->wall;
 }
 
 const struct worker_slot *workers_slot(const struct workers *w, unsigned idx)
@@ -187,6 +193,7 @@ void workers_release(struct workers *w, unsigned step)
 	for (i = 0; i < w->n; i++)
 		if (w->shm->slot[i].state == WORKER_DONE)
 			w->shm->slot[i].state = WORKER_RUNNING;
+	w->shm->wall = 0;
 	__atomic_store_n(&w->shm->gen, step + 1, __ATOMIC_SEQ_CST);
 	wake_all(w);
 }

@@ -79,6 +79,13 @@ struct workers *workers_start(unsigned n, worker_fn fn, void *arg, char *err,
 /* The flag the workers' tests poll to stop after their current operation. */
 volatile sig_atomic_t *workers_stop_flag(struct workers *w);
 
+/*
+ * The --stonewall flag the workers share: the first worker whose phase has
+ * run long enough sets it, and every worker ends that phase at its next
+ * operation.  workers_release() clears it for each step.
+ */
+volatile sig_atomic_t *workers_wall_flag(struct workers *w);
+
 /* Worker: block until step is released (0) or the run is aborted (-1). */
 int workers_wait(struct workers *w, unsigned step);
 

@@ -26,17 +26,13 @@ __attribute__((format(printf, 4, 5)))
 static void setf(struct fields *fl, const char *key, int numeric,
 		 const char *fmt, ...)
 {
+	char v[4096];	/* a number, a UUID, a profile list */
 	va_list ap;
-	char *v;
 
 	va_start(ap, fmt);
-	if (vasprintf(&v, fmt, ap) < 0)
-		v = NULL;
+	vsnprintf(v, sizeof(v), fmt, ap);
 	va_end(ap);
-	if (!v)
-		return;
 	stack_fields_set(fl->f, fl->n, key, v, numeric);
-	free(v);
 }
 
 static int open_dir(const char *mountpoint, struct dev_stack *warn)

@@ -120,23 +120,10 @@ static char *cpuinfo_value(const char *key)
 static char *dmi(const char *name)
 {
 	char *path = xasprintf("%s/class/dmi/id/%s", sysfs_root(), name);
-	FILE *f = fopen(path, "re");
-	char buf[256];
-	size_t n;
+	char *v = sysfs_read_str(path);
 
 	free(path);
-	if (!f)
-		return NULL;
-	if (!fgets(buf, sizeof(buf), f)) {
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	n = strcspn(buf, "\n");
-	while (n && buf[n - 1] == ' ')
-		n--;
-	buf[n] = '\0';
-	return n ? xstrdup(buf) : NULL;
+	return v;
 }
 
 static int has_flag(const char *flags, const char *flag)

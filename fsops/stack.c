@@ -137,28 +137,15 @@ const char *stack_field(const struct stack_dev *d, const char *key)
 	return NULL;
 }
 
-/* The first line of dir/attr without trailing blanks; NULL if unreadable
+/* The first line of dir/name without trailing blanks; NULL if unreadable
  * or empty. */
 static char *attr(const char *dir, const char *name)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	char buf[4096];
-	FILE *f = fopen(path, "re");
-	size_t n;
+	char *v = sysfs_read_str(path);
 
 	free(path);
-	if (!f)
-		return NULL;
-	if (!fgets(buf, sizeof(buf), f)) {
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	n = strlen(buf);
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
-		     buf[n - 1] == '\t'))
-		buf[--n] = '\0';
-	return n ? xstrdup(buf) : NULL;
+	return v;
 }
 
 static int exists(const char *dir, const char *name)
@@ -306,19 +293,20 @@ static void disk_fields(struct dev_stack *s, int dev, const char *real)
 static int walk_dir(struct dev_stack *s, const char *real, int parent,
 		    int depth);
 
-/* Walk every entry of real/slaves under dev. */
-static void walk_slaves(struct dev_stack *s, const char *real, int dev,
-			int depth)
+/*
+ * Walk what every link in dir (sysfs "slaves", btrfs "devices") points to,
+ * at depth + 1 under dev.  The number of links resolved, or -1 with errno
+ * set when dir cannot be listed.
+ */
+static int walk_links(struct dev_stack *s, const char *dir, int dev,
+		      int depth)
 {
-	char *sdir = xasprintf("%s/slaves", real);
 	struct dirent **names;
-	int n, i;
+	int n, i, count = 0;
 
-	n = scandir(sdir, &names, NULL, alphasort);
-	if (n < 0) {
-		free(sdir);
-		return;
-	}
+	n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0)
+		return -1;
 	for (i = 0; i < n; i++) {
 		char *link, *target;
 
@@ -326,18 +314,30 @@ static void walk_slaves(struct dev_stack *s, const char *real, int dev,
 			free(names[i]);
 			continue;
 		}
-		link = xasprintf("%s/%s", sdir, names[i]->d_name);
+		link = xasprintf("%s/%s", dir, names[i]->d_name);
 		target = realpath(link, NULL);
-		if (target)
+		if (target) {
 			walk_dir(s, target, dev, depth + 1);
-		else
+			count++;
+		} else {
 			stack_warn(s, "cannot resolve '%s': %s", link,
 				   strerror(errno));
+		}
 		free(target);
 		free(link);
 		free(names[i]);
 	}
 	free(names);
+	return count;
+}
+
+/* Walk every entry of real/slaves under dev. */
+static void walk_slaves(struct dev_stack *s, const char *real, int dev,
+			int depth)
+{
+	char *sdir = xasprintf("%s/slaves", real);
+
+	walk_links(s, sdir, dev, depth);
 	free(sdir);
 }
 
@@ -592,10 +592,9 @@ int stack_walk_btrfs(struct dev_stack *s, const char *uuid, int parent)
 	char *fsdir = xasprintf("%s/fs/btrfs/%s", sysfs_root(), uuid);
 	char *ddir = xasprintf("%s/devices", fsdir);
 	static const char *const types[] = { "data", "metadata", "system" };
-	struct dirent **names;
 	char key[32];
 	size_t t;
-	int dev, n, i, count = 0;
+	int dev, count;
 
 	if (access(fsdir, F_OK)) {
 		free(fsdir);
@@ -611,34 +610,13 @@ int stack_walk_btrfs(struct dev_stack *s, const char *uuid, int parent)
 		stack_set(s, dev, key, p, 0);
 		free(p);
 	}
-	n = scandir(ddir, &names, NULL, alphasort);
-	if (n < 0)
+	count = walk_links(s, ddir, dev, 0);
+	if (count < 0) {
 		stack_warn(s, "cannot list btrfs devices in '%s': %s", ddir,
 			   strerror(errno));
-	for (i = 0; i < n; i++) {
-		char *link, *real;
-
-		if (names[i]->d_name[0] == '.') {
-			free(names[i]);
-			continue;
-		}
-		link = xasprintf("%s/%s", ddir, names[i]->d_name);
-		real = realpath(link, NULL);
-		if (real) {
-			walk_dir(s, real, dev, 1);
-			count++;
-		} else {
-			stack_warn(s, "cannot resolve '%s': %s", link,
-				   strerror(errno));
-		}
-		free(real);
-		free(link);
-		free(names[i]);
-	}
-	if (n >= 0) {
+	} else {
 		snprintf(key, sizeof(key), "%d", count);
 		stack_set(s, dev, "num_devices", key, 1);
-		free(names);
 	}
 	free(ddir);
 	free(fsdir);

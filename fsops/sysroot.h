@@ -15,4 +15,11 @@
 const char *sysfs_root(void);
 const char *procfs_root(void);
 
+/*
+ * The first line of a small pseudo file (a sysfs attribute, a DMI id)
+ * without its newline and trailing blanks: an allocated string, or NULL
+ * when the file cannot be read or the line is empty.
+ */
+char *sysfs_read_str(const char *path);
+
 #endif

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "compare.h"
 #include "import.h"
 #include "report.h"
+#include "../lib/optable.h"
 #include "../lib/xalloc.h"
 
 #ifndef CLYDE_VERSION
@@ -32,31 +32,20 @@ struct report_config {
 	const char *template_dir;
 };
 
-struct report_option {
-	const char *name;
-	int key;
-	int has_arg;
-	const char *metavar;
-	const char *help;
-	int (*parse)(struct report_config *cfg, const char *arg, char *err,
-		     size_t errlen);
-};
-
-static int parse_output(struct report_config *cfg, const char *arg,
-			char *err, size_t errlen)
+static int parse_output(void *p, const char *arg, char *err, size_t errlen)
 {
-	if (!*arg) {
-		snprintf(err, errlen, "-o: empty file name");
-		return -1;
-	}
+	struct report_config *cfg = p;
+
+	if (!*arg)
+		return errf(err, errlen, "-o: empty file name");
 	cfg->output = arg;
 	return 0;
 }
 
-static int parse_format(struct report_config *cfg, const char *arg,
-			char *err, size_t errlen)
+static int parse_format(void *p, const char *arg, char *err, size_t errlen)
 {
 	static const char *const names[] = { "html", "csv", "bonnie", "text" };
+	struct report_config *cfg = p;
 	size_t i;
 
 	for (i = 0; i < 4; i++)
@@ -64,42 +53,41 @@ static int parse_format(struct report_config *cfg, const char *arg,
 			cfg->format = (enum report_format)i;
 			return 0;
 		}
-	snprintf(err, errlen, "--format: '%s' is not html, csv, bonnie or "
-		 "text", arg);
-	return -1;
+	return errf(err, errlen, "--format: '%s' is not html, csv, bonnie or "
+		    "text", arg);
 }
 
-static int parse_baseline(struct report_config *cfg, const char *arg,
-			  char *err, size_t errlen)
+static int parse_baseline(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct report_config *cfg = p;
+
 	(void)err;
 	(void)errlen;
 	cfg->baseline = arg;
 	return 0;
 }
 
-static int parse_title(struct report_config *cfg, const char *arg,
-		       char *err, size_t errlen)
+static int parse_title(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct report_config *cfg = p;
+
 	(void)err;
 	(void)errlen;
 	cfg->title = arg;
 	return 0;
 }
 
-static int parse_template(struct report_config *cfg, const char *arg,
-			  char *err, size_t errlen)
+static int parse_template(void *p, const char *arg, char *err, size_t errlen)
 {
+	struct report_config *cfg = p;
 	FILE *f;
 	char *probe = xasprintf("%s/.", arg);
 
 	f = fopen(probe, "r");
 	free(probe);
-	if (!f) {
-		snprintf(err, errlen, "--template: cannot use directory '%s': "
-			 "%s", arg, strerror(errno));
-		return -1;
-	}
+	if (!f)
+		return errf(err, errlen, "--template: cannot use directory "
+			    "'%s': %s", arg, strerror(errno));
 	fclose(f);
 	cfg->template_dir = arg;
 	return 0;
@@ -107,110 +95,48 @@ static int parse_template(struct report_config *cfg, const char *arg,
 
 enum { KEY_TEMPLATE = 256, KEY_HELP, KEY_VERSION };
 
-static const struct report_option option_table[] = {
+static const struct opt_def option_table[] = {
 	{ "output", 'o', required_argument, "FILE",
 	  "write the report to FILE (default: standard output)",
-	  parse_output },
+	  parse_output, NULL },
 	{ "format", 'f', required_argument, "html|csv|bonnie|text",
 	  "html: one self-contained page (default); csv: one row per run "
 	  "and test; bonnie: bonnie++ 1.98 lines for bon_csv2html; text: "
-	  "80 columns", parse_format },
+	  "80 columns", parse_format, NULL },
 	{ "baseline", 'b', required_argument, "LABEL",
 	  "compare every configuration with the one of this label (or #N, "
-	  "the Nth; default the first)", parse_baseline },
+	  "the Nth; default the first)", parse_baseline, NULL },
 	{ "title", 't', required_argument, "TEXT",
-	  "title of the page (default \"clyde report\")", parse_title },
+	  "title of the page (default \"clyde report\")", parse_title,
+	  NULL },
 	{ "template", KEY_TEMPLATE, required_argument, "DIR",
 	  "take report.html, report.css and report.js from DIR when there "
-	  "(default: the built-in ones)", parse_template },
-	{ "help", KEY_HELP, no_argument, NULL, "show this help", NULL },
-	{ "version", KEY_VERSION, no_argument, NULL, "show the version",
-	  NULL },
+	  "(default: the built-in ones)", parse_template, NULL },
+	OPTABLE_HELP(KEY_HELP),
+	OPTABLE_VERSION(KEY_VERSION),
 };
 
-#define NOPTIONS (sizeof(option_table) / sizeof(option_table[0]))
-
-static void usage(FILE *out)
-{
-	size_t i;
-
-	fputs("usage: clyde report [options] FILE...\n"
-	      "Compare runs from clyde JSON records, bonnie++ CSV (1.03, "
-	      "1.9x, 1.98) and fio\nJSON, recognised by content (\"-\" reads "
-	      "standard input).\n\n", out);
-	for (i = 0; i < NOPTIONS; i++) {
-		const struct report_option *o = &option_table[i];
-		char head[80];
-		int n;
-
-		if (o->key < 256)
-			n = snprintf(head, sizeof(head), "  -%c, ", o->key);
-		else
-			n = snprintf(head, sizeof(head), "      ");
-		if (o->metavar)
-			snprintf(head + n, sizeof(head) - (size_t)n,
-				 "--%s %s", o->name, o->metavar);
-		else
-			snprintf(head + n, sizeof(head) - (size_t)n, "--%s",
-				 o->name);
-		fprintf(out, "%s\n        %s\n", head, o->help);
-	}
-	fputs("\nExit status: 0 success, 1 the report could not be written, "
-	      "2 bad usage or\nno input with anything usable.  Malformed "
-	      "lines are warned about as FILE:LINE\nand skipped.\n", out);
-}
+static const struct optable report_options = {
+	.rows = option_table,
+	.nrows = OPTABLE_SIZE(option_table),
+	.head = "usage: clyde report [options] FILE...\n"
+		"Compare runs from clyde JSON records, bonnie++ CSV (1.03, "
+		"1.9x, 1.98) and fio\nJSON, recognised by content (\"-\" reads "
+		"standard input).\n\n",
+	.tail = "\nExit status: 0 success, 1 the report could not be written, "
+		"2 bad usage or\nno input with anything usable.  Malformed "
+		"lines are warned about as FILE:LINE\nand skipped.\n",
+	.operands = 1,
+};
 
 /* 0 parsed, 1 help/version printed, -1 error in err. */
 static int parse_options(struct report_config *cfg, int argc, char **argv,
 			 char *err, size_t errlen)
 {
-	struct option longopts[NOPTIONS + 1];
-	char shortopts[2 * NOPTIONS + 2];
-	size_t i, s = 0;
-	int c;
+	int rc = optable_parse(&report_options, cfg, argc, argv, err, errlen);
 
-	shortopts[s++] = ':';
-	for (i = 0; i < NOPTIONS; i++) {
-		longopts[i].name = option_table[i].name;
-		longopts[i].has_arg = option_table[i].has_arg;
-		longopts[i].flag = NULL;
-		longopts[i].val = option_table[i].key;
-		if (option_table[i].key < 256) {
-			shortopts[s++] = (char)option_table[i].key;
-			if (option_table[i].has_arg != no_argument)
-				shortopts[s++] = ':';
-		}
-	}
-	shortopts[s] = '\0';
-	memset(&longopts[NOPTIONS], 0, sizeof(longopts[NOPTIONS]));
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		if (c == '?' || c == ':') {
-			if (optopt && optopt < 256)
-				snprintf(err, errlen, "option -%c %s", optopt,
-					 c == ':' ? "needs an argument" :
-					 "is unknown");
-			else
-				snprintf(err, errlen, "option '%s' %s",
-					 argv[optind - 1], c == ':' ?
-					 "needs an argument" :
-					 "is unknown or ambiguous");
-			return -1;
-		}
-		if (c == KEY_HELP) {
-			usage(stdout);
-			return 1;
-		}
-		if (c == KEY_VERSION) {
-			printf("clyde %s\n", CLYDE_VERSION);
-			return 1;
-		}
-		for (i = 0; i < NOPTIONS; i++)
-			if (option_table[i].key == c && option_table[i].parse &&
-			    option_table[i].parse(cfg, optarg, err, errlen))
-				return -1;
-	}
+	if (rc)
+		return rc;
 	if (optind >= argc) {
 		snprintf(err, errlen, "no input files (see clyde report "
 			 "--help)");

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmpmatrix.h"
+#include "matrix.h"
 #include "../lib/xalloc.h"
 
 #define NAME_W 34
@@ -26,6 +28,85 @@ static void clip(char *buf, size_t w, const char *s)
 	buf[i] = '\0';
 }
 
+static void mx_num(char *buf, size_t len, double v, const char *fmt)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, fmt, v);
+}
+
+/*
+ * The matrix side by side: per table and cell, a line per configuration
+ * (IO/s, MB/s, mean read and write ms, IO/s ratio to the baseline), then
+ * each run's own XDISK tables.
+ */
+static void matrix_text(const struct compare *c, FILE *out)
+{
+	struct cmpm m;
+	size_t ti, k, i, r;
+	char name[NAME_W + 1];
+
+	cmpm_build(&m, c);
+	for (ti = 0; ti < m.ntables && m.ngroups > 1; ti++) {
+		const struct cmpm_table *t = &m.tables[ti];
+		char title[96];
+
+		cmpm_title(title, sizeof(title), t);
+		fprintf(out, "\nMatrix: %s\n", title);
+		for (k = 0; k < t->ncells; k++) {
+			struct cmpm_fig base;
+			char prof[32];
+
+			matrix_profile_name(prof, sizeof(prof),
+					    t->cells[k].read_pct);
+			fprintf(out, "%-6s %-*.*s %9s %8s %7s %7s %6s\n",
+				t->cells[k].random ? "Random" : "Seq",
+				NAME_W - 7, NAME_W - 7, prof, "IO/s", "MB/s",
+				"Read ms", "Writ ms", "ratio");
+			cmpm_figures(c, t, k, m.baseline, -1, &base);
+			for (i = 0; i < m.ngroups; i++) {
+				size_t g = m.groups[i];
+				char *n = compare_group_short(c, g, NAME_W);
+				char io[24], mb[24], rd[24], wr[24], ra[16];
+				struct cmpm_fig f;
+
+				clip(name, NAME_W, n);
+				free(n);
+				cmpm_figures(c, t, k, g, -1, &f);
+				mx_num(io, sizeof(io), f.iops, "%.0f");
+				if (isnan(f.iops) && f.status)
+					snprintf(io, sizeof(io), "%s",
+						 f.status);
+				mx_num(mb, sizeof(mb), f.mbps, "%.2f");
+				mx_num(rd, sizeof(rd), f.read_ms, "%.3f");
+				mx_num(wr, sizeof(wr), f.write_ms, "%.3f");
+				if (g == m.baseline)
+					snprintf(ra, sizeof(ra), "base");
+				else
+					mx_num(ra, sizeof(ra), base.iops > 0 ?
+					       f.iops / base.iops : NAN,
+					       "%.2f");
+				fprintf(out, "%-*s %9.9s %8.8s %7.7s %7.7s "
+					"%6.6s\n", NAME_W, name, io, mb, rd,
+					wr, ra);
+			}
+		}
+	}
+	cmpm_release(&m);
+	for (r = 0; r < c->nrecs; r++) {
+		char *mark;
+
+		if (!c->recs[r]->matrix)
+			continue;
+		mark = compare_virt_mark(c->recs[r]);
+		fprintf(out, "\nRun %zu%s%s%s: ", r + 1, mark ? " [" : "",
+			mark ? mark : "", mark ? "]" : "");
+		free(mark);
+		matrix_write_text(c->recs[r], out);
+	}
+}
+
 int report_write_cmptext(const struct compare *c, FILE *out)
 {
 	size_t g, t;
@@ -34,17 +115,28 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 	fprintf(out, "%zu runs in %zu configurations\n", c->nrecs,
 		c->ngroups);
 	for (g = 0; g < c->ngroups; g++) {
-		char *n = compare_group_name(c, g);
-		char line[80];
+		char *n = compare_group_short(c, g, 58);
+		char line[80], workers[32] = "";
+		size_t w = compare_group_workers(c, g);
 
 		clip(line, 70, n);
-		fprintf(out, "%3zu %c %s (%zu run%s)\n", g + 1,
+		if (w > 1)
+			snprintf(workers, sizeof(workers), ", %zu workers", w);
+		fprintf(out, "%3zu %c %s (%zu run%s%s)\n", g + 1,
 			g == c->baseline ? '*' : ' ', line,
-			c->groups[g].nruns, c->groups[g].nruns == 1 ? "" : "s");
+			c->groups[g].nruns, c->groups[g].nruns == 1 ? "" : "s",
+			workers);
 		free(n);
 	}
 	fputs("* baseline; marks: L low precision, C cached, "
 	      "S per-char via stdio\n", out);
+	for (g = 0; g < c->ngroups; g++)
+		if (compare_group_virt(c, g)) {
+			fputs("[VM: ...]: measured in a virtual machine or on "
+			      "an emulated CPU, not the\nstorage's own "
+			      "speed\n", out);
+			break;
+		}
 	for (t = 0; t < c->ntests; t++) {
 		int any = 0;
 
@@ -59,7 +151,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		for (g = 0; g < c->ngroups; g++) {
 			const struct cmp_stat *s = &c->groups[g].stats[t];
 			char val[32], sd[32], ratio[16], mk[8] = "";
-			char *n = compare_group_name(c, g);
+			char *n = compare_group_short(c, g, NAME_W);
 			double r = compare_ratio(c, g, t);
 
 			clip(name, NAME_W, n);
@@ -96,5 +188,6 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 				mk);
 		}
 	}
+	matrix_text(c, out);
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }

@@ -2,12 +2,14 @@
 /* Runs grouped into configurations, summarised per test; see compare.h. */
 #include "compare.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bonnie_fmt.h"
+#include "record_util.h"
 #include "../lib/xalloc.h"
 
 /* Parameters that do not make a configuration (they change every run). */
@@ -27,24 +29,21 @@ static int ignored(const char *key)
 	return 0;
 }
 
-static void attr_add(struct cmp_attr **a, size_t *n, const char *key,
+static void attr_add(struct record_kv **a, size_t *n, const char *key,
 		     const char *value)
 {
-	*a = xrealloc(*a, (*n + 1) * sizeof(**a));
-	(*a)[*n].key = xstrdup(key);
-	(*a)[*n].value = xstrdup_or_null(value);
-	(*n)++;
+	struct record_kv *kv = record_append(a, n, sizeof(**a));
+
+	kv->key = xstrdup(key);
+	kv->value = xstrdup_or_null(value);
 }
 
-static const char *compare_attr_in(const struct cmp_attr *a, size_t n,
+static const char *compare_attr_in(const struct record_kv *a, size_t n,
 				   const char *key)
 {
-	size_t i;
+	const struct record_kv *kv = record_kv_find(a, n, key);
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(a[i].key, key))
-			return a[i].value ? a[i].value : "";
-	return NULL;
+	return !kv ? NULL : kv->value ? kv->value : "";
 }
 
 /*
@@ -52,7 +51,7 @@ static const char *compare_attr_in(const struct cmp_attr *a, size_t n,
  * from the top down ("md disk disk disk disk"), and the fields that tell
  * layouts apart (RAID level, chunk, btrfs profiles, transport, model).
  */
-static void stack_attrs(const struct record *rec, struct cmp_attr **a,
+static void stack_attrs(const struct record *rec, struct record_kv **a,
 			size_t *n)
 {
 	static const char *const keys[] = {
@@ -87,7 +86,39 @@ static void stack_attrs(const struct record *rec, struct cmp_attr **a,
 	free(kinds);
 }
 
-static void attrs_of(const struct record *rec, struct cmp_attr **a,
+char *compare_virt_mark(const struct record *rec)
+{
+	const struct record_virt *v = rec->host.virt;
+	char emu[32];
+	size_t i;
+
+	if (!v || (v->vm <= 0 && !(v->emulation && *v->emulation)))
+		return NULL;
+	if (!v->emulation || !*v->emulation)
+		return xasprintf("VM: %s", v->hypervisor && *v->hypervisor ?
+				 v->hypervisor : "guest");
+	for (i = 0; v->emulation[i] && i + 1 < sizeof(emu); i++)
+		emu[i] = (char)toupper((unsigned char)v->emulation[i]);
+	emu[i] = '\0';
+	return xasprintf("%s%s %s, emulated", v->vm > 0 ? "VM: " : "",
+			 v->hypervisor && *v->hypervisor ? v->hypervisor :
+			 v->vm > 0 ? "guest" : "CPU", emu);
+}
+
+/* The virtualization attribute: the mark, "none" or absent (unknown). */
+static void virt_attr(const struct record *rec, struct record_kv **a,
+		      size_t *n)
+{
+	char *mark = compare_virt_mark(rec);
+
+	if (mark)
+		attr_add(a, n, "virt", mark);
+	else if (rec->host.virt && rec->host.virt->vm == 0)
+		attr_add(a, n, "virt", "none");
+	free(mark);
+}
+
+static void attrs_of(const struct record *rec, struct record_kv **a,
 		     size_t *n)
 {
 	char buf[160];
@@ -104,6 +135,7 @@ static void attrs_of(const struct record *rec, struct cmp_attr **a,
 	attr_add(a, n, "device", rec->target.source);
 	attr_add(a, n, "mount", rec->target.vfs_options);
 	attr_add(a, n, "fs options", rec->target.fs_options);
+	virt_attr(rec, a, n);
 	stack_attrs(rec, a, n);
 	for (i = 0; i < rec->ntags; i++) {
 		snprintf(buf, sizeof(buf), "tag:%s", rec->tags[i].key);
@@ -115,25 +147,11 @@ static void attrs_of(const struct record *rec, struct cmp_attr **a,
 				 rec->params[i].value);
 }
 
-static void attrs_free(struct cmp_attr *a, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(a[i].key);
-		free(a[i].value);
-	}
-	free(a);
-}
-
 const char *compare_attr(const struct cmp_group *g, const char *key)
 {
-	size_t i;
+	const struct record_kv *kv = record_kv_find(g->attrs, g->nattrs, key);
 
-	for (i = 0; i < g->nattrs; i++)
-		if (!strcmp(g->attrs[i].key, key))
-			return g->attrs[i].value;
-	return NULL;
+	return kv ? kv->value : NULL;
 }
 
 static int streq(const char *a, const char *b)
@@ -141,7 +159,7 @@ static int streq(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-static int same_attrs(const struct cmp_group *g, const struct cmp_attr *a,
+static int same_attrs(const struct cmp_group *g, const struct record_kv *a,
 		      size_t n)
 {
 	size_t i;
@@ -263,7 +281,7 @@ static int name_worthy(const char *key)
 		"tool", "fs", "device", "mount", "char_io", "direct",
 		"sync_writes", "rw", "bs", "iodepth", "numjobs", "ioengine",
 		"host", "stack", "md level", "md chunk", "btrfs data_profile",
-		NULL,
+		"virt", NULL,
 	};
 	size_t i;
 
@@ -330,7 +348,7 @@ int compare_build(struct compare *c, struct record *const *recs,
 	add_bonnie_tests(c);
 	c->run_group = xcalloc(nrecs, sizeof(*c->run_group));
 	for (r = 0; r < nrecs; r++) {
-		struct cmp_attr *a;
+		struct record_kv *a;
 		size_t n;
 
 		for (i = 0; i < recs[r]->nresults; i++)
@@ -348,7 +366,7 @@ int compare_build(struct compare *c, struct record *const *recs,
 			c->groups[g].label = recs[r]->label;
 			c->ngroups++;
 		} else {
-			attrs_free(a, n);
+			record_kv_free(a, n);
 		}
 		c->groups[g].runs = xrealloc(c->groups[g].runs,
 					     (c->groups[g].nruns + 1) *
@@ -395,7 +413,7 @@ void compare_release(struct compare *c)
 	size_t g, i;
 
 	for (g = 0; g < c->ngroups; g++) {
-		attrs_free(c->groups[g].attrs, c->groups[g].nattrs);
+		record_kv_free(c->groups[g].attrs, c->groups[g].nattrs);
 		free(c->groups[g].runs);
 		free(c->groups[g].stats);
 	}
@@ -456,26 +474,81 @@ double compare_rank(const double *values, const size_t *n,
 			       (hi - values[i]) / (hi - lo);
 }
 
-char *compare_group_name(const struct compare *c, size_t g)
+const char *compare_group_virt(const struct compare *c, size_t g)
+{
+	const char *v = compare_attr(&c->groups[g], "virt");
+
+	return v && strcmp(v, "none") ? v : NULL;
+}
+
+char *compare_group_label(const struct compare *c, size_t g, int with_mark)
 {
 	const struct cmp_group *grp = &c->groups[g];
 	char *name = xstrdup(grp->label ? grp->label : "(no label)");
+	const char *mark = compare_group_virt(c, g);
 	size_t i, h, shared = 0;
+	char *n;
 
 	for (h = 0; h < c->ngroups; h++)
 		shared += streq(c->groups[h].label, grp->label);
-	if (shared < 2)
-		return name;	/* the label tells it apart */
-	for (i = 0; i < c->ndiffer; i++) {
+	for (i = 0; shared > 1 && i < c->ndiffer; i++) {
 		const char *v = compare_attr(grp, c->differ[i]);
-		char *n;
 
-		if (!v || !name_worthy(c->differ[i]))
+		/* the label tells it apart, else what differs does */
+		if (!v || !name_worthy(c->differ[i]) ||
+		    !strcmp(c->differ[i], "virt"))
 			continue;
 		n = xasprintf("%s %s=%s", name, !strncmp(c->differ[i], "tag:", 4)
 			      ? c->differ[i] + 4 : c->differ[i], v);
 		free(name);
 		name = n;
 	}
+	if (with_mark && mark) {
+		n = xasprintf("%s [%s]", name, mark);
+		free(name);
+		name = n;
+	}
 	return name;
+}
+
+char *compare_group_name(const struct compare *c, size_t g)
+{
+	return compare_group_label(c, g, 1);
+}
+
+char *compare_group_short(const struct compare *c, size_t g, size_t width)
+{
+	char *name = compare_group_label(c, g, 0), *n;
+	const char *mark = compare_group_virt(c, g);
+	size_t room = width;
+
+	if (mark)
+		room = width > strlen(mark) + 3 + 8 ?
+		       width - strlen(mark) - 3 : 8;
+	if (strlen(name) > room && room > 3)
+		strcpy(name + room - 3, "...");
+	if (!mark)
+		return name;
+	n = xasprintf("%s [%s]", name, mark);
+	free(name);
+	return n;
+}
+
+size_t compare_group_workers(const struct compare *c, size_t g)
+{
+	const struct cmp_group *grp = &c->groups[g];
+	size_t r, i, most = 0;
+
+	for (r = 0; r < grp->nruns; r++) {
+		const struct record *rec = c->recs[grp->runs[r]];
+		const char *p;
+
+		for (i = 0; i < rec->nresults; i++)
+			if (rec->results[i].nworkers > most)
+				most = rec->results[i].nworkers;
+		p = record_param(rec, "concurrency");
+		if (!most && p && atol(p) > 1)
+			most = (size_t)atol(p);
+	}
+	return most ? most : 1;
 }

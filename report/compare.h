@@ -39,16 +39,13 @@ struct cmp_stat {
 	struct histogram lat;	/* merged over the runs */
 };
 
-struct cmp_attr {
-	char *key;		/* "fs", "mount", "tag:controller", "bs" */
-	char *value;		/* NULL: absent */
-};
-
 struct cmp_group {
 	const char *label;	/* of its first run */
 	size_t *runs;		/* indexes into compare.recs */
 	size_t nruns;
-	struct cmp_attr *attrs;	/* this configuration's attributes */
+	/* this configuration's attributes: key "fs", "mount",
+	 * "tag:controller", "bs"...; value NULL: absent */
+	struct record_kv *attrs;
 	size_t nattrs;
 	struct cmp_stat *stats;	/* [compare.ntests] */
 };
@@ -99,8 +96,31 @@ double compare_rank(const double *values, const size_t *n,
 		    const char *const *cls, size_t count, size_t i,
 		    int higher_better);
 
-/* A short human name of a configuration: label and differing attributes. */
+/*
+ * A short human name of a configuration: label and differing attributes,
+ * then its VM mark in brackets ("jfs-run [VM: QEMU TCG, emulated]").
+ */
 char *compare_group_name(const struct compare *c, size_t g);
+/* The same, with the VM mark only when with_mark is set. */
+char *compare_group_label(const struct compare *c, size_t g, int with_mark);
+/* The name clipped to about width columns ("..."), the VM mark kept whole. */
+char *compare_group_short(const struct compare *c, size_t g, size_t width);
+
+/*
+ * The VM mark of a run: "VM: KVM", "VM: QEMU TCG, emulated"; NULL when
+ * no virtualization or emulation was detected (or none was looked for).
+ * Configurations differ by it (attribute "virt").
+ */
+char *compare_virt_mark(const struct record *rec);
+/* The VM mark of configuration g (borrowed), or NULL. */
+const char *compare_group_virt(const struct compare *c, size_t g);
+
+/*
+ * The number of workers (clyde -c N, several -d, MPI ranks) of group g's
+ * runs: the most per-worker rows of any result, else the concurrency
+ * parameter, else 1.
+ */
+size_t compare_group_workers(const struct compare *c, size_t g);
 
 /* The result of test t in run r, or NULL. */
 const struct result *compare_result(const struct compare *c, size_t r,

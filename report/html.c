@@ -17,6 +17,9 @@
 #include <time.h>
 
 #include "bonnie_fmt.h"
+#include "record_util.h"
+#include "cmpmatrix.h"
+#include "matrix.h"
 #include "templates.h"
 #include "../lib/xalloc.h"
 
@@ -96,10 +99,9 @@ static void escf(FILE *f, const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	s = record_vasprintf(fmt, ap);
 	va_end(ap);
-	esc(f, s ? s : "");
+	esc(f, s);
 	free(s);
 }
 
@@ -213,13 +215,26 @@ static double rank_of(struct page *p, size_t t, size_t g, int cpu)
 	return compare_rank(p->vals, p->ns, p->cls, c->ngroups, g, !cpu);
 }
 
+/* The VM mark of a configuration or run, styled; nothing when none. */
+static void vm_mark(FILE *f, const char *mark)
+{
+	if (!mark)
+		return;
+	fputs(" <span class=\"vm\" title=\"measured inside a virtual "
+	      "machine or on an emulated CPU: not the storage's own "
+	      "speed\">[", f);
+	esc(f, mark);
+	fputs("]</span>", f);
+}
+
 static void group_cell(struct page *p, size_t g)
 {
-	char *name = compare_group_name(p->c, g);
+	char *name = compare_group_label(p->c, g, 0);
 
 	fprintf(p->f, "<td class=\"cfg\"><a href=\"#cfg%zu\">", g + 1);
 	esc(p->f, name);
 	fputs("</a>", p->f);
+	vm_mark(p->f, compare_group_virt(p->c, g));
 	if (g == p->c->baseline)
 		fputs(" <small>(baseline)</small>", p->f);
 	fputs("</td>", p->f);
@@ -394,7 +409,8 @@ static void configurations(struct page *p)
 	      "seed are one configuration; shown here is what differs "
 	      "between configurations.</p>\n"
 	      "<table id=\"config-table\"><thead><tr><th>#</th>"
-	      "<th>Label</th><th>Runs</th><th>What differs</th>"
+	      "<th>Label</th><th>Runs</th><th>Workers</th>"
+	      "<th>What differs</th>"
 	      "<th>Sources</th></tr></thead><tbody>\n", p->f);
 	for (g = 0; g < c->ngroups; g++) {
 		const struct cmp_group *grp = &c->groups[g];
@@ -403,10 +419,13 @@ static void configurations(struct page *p)
 			"<td class=\"cfg\">", g + 1, g == c->baseline ?
 			" class=\"baseline\"" : "", g + 1);
 		esc(p->f, grp->label ? grp->label : "(no label)");
+		vm_mark(p->f, compare_group_virt(c, g));
 		if (g == c->baseline)
 			fputs(" <small>(baseline)</small>", p->f);
-		fprintf(p->f, "</td><td class=\"num\">%zu</td><td>",
-			grp->nruns);
+		fprintf(p->f, "</td><td class=\"num\">%zu</td>"
+			"<td class=\"num\" data-workers=\"%zu\">%zu</td><td>",
+			grp->nruns, compare_group_workers(c, g),
+			compare_group_workers(c, g));
 		for (i = 0; i < c->ndiffer; i++) {
 			const char *v = compare_attr(grp, c->differ[i]);
 
@@ -431,8 +450,181 @@ static void configurations(struct page *p)
 	fputs("</tbody></table>\n", p->f);
 }
 
-#define CHART_W 520
-#define CHART_LABEL 190
+/* --- the matrix tables (clyde matrix records), XDISK layout --- */
+
+static const char *const mx_rows[] = { "IO/s", "MB/s", "Read (ms)",
+				       "Write (ms)" };
+static const char *const mx_keys[] = { "iops", "mbps", "read_ms",
+				       "write_ms" };
+
+static double mx_val(const struct cmpm_fig *f, int row)
+{
+	return row == 0 ? f->iops : row == 1 ? f->mbps :
+	       row == 2 ? f->read_ms : f->write_ms;
+}
+
+/* One row of a table: a cell per (matrix cell, configuration). */
+static void mx_row(struct page *p, const struct cmpm *m,
+		   const struct cmpm_table *t, int pt, int row)
+{
+	const struct compare *c = p->c;
+	struct cmpm_fig *figs, base;
+	size_t k, i, ng = m->ngroups;
+	char label[48];
+
+	if (pt < 0)
+		snprintf(label, sizeof(label), "%s", mx_rows[row]);
+	else
+		snprintf(label, sizeof(label), "%u%% %s", t->pcts[pt],
+			 mx_rows[row]);
+	fprintf(p->f, "<tr%s><th>%s</th>", pt < 0 ? "" : " class=\"curve\"",
+		label);
+	figs = xcalloc(ng, sizeof(*figs));
+	for (k = 0; k < t->ncells; k++) {
+		for (i = 0; i < ng; i++) {
+			cmpm_figures(c, t, k, m->groups[i], pt, &figs[i]);
+			p->vals[i] = mx_val(&figs[i], row);
+			p->ns[i] = !isnan(p->vals[i]);
+		}
+		cmpm_figures(c, t, k, m->baseline, pt, &base);
+		for (i = 0; i < ng; i++) {
+			double v = p->vals[i], b = mx_val(&base, row);
+			size_t g = m->groups[i];
+
+			fprintf(p->f, "<td data-mx=\"%" PRIu64 ":%u:%u:%s:%u\" "
+				"data-row=\"%s\" data-group=\"%zu\"",
+				t->bs, t->threads, t->qd,
+				t->cells[k].random ? "random" : "seq",
+				t->cells[k].read_pct, mx_keys[row], g + 1);
+			if (pt >= 0)
+				fprintf(p->f, " data-pt=\"%u\"", t->pcts[pt]);
+			if (isnan(v)) {
+				fprintf(p->f, " class=\"none\">%s</td>",
+					row == 0 && figs[i].status &&
+					strcmp(figs[i].status, "ok") ?
+					figs[i].status : "&#8212;");
+				continue;
+			}
+			fprintf(p->f, " class=\"num\" data-v=\"%.10g\"", v);
+			colour(p->f, compare_rank(p->vals, p->ns, NULL, ng, i,
+						  row < 2));
+			fprintf(p->f, row == 0 ? ">%.0f" : row == 1 ? ">%.2f" :
+				">%.3f", v);
+			if (figs[i].n > 1)
+				fprintf(p->f, "<span class=\"n\">n=%zu</span>",
+					figs[i].n);
+			if (g != m->baseline && !isnan(b) && b > 0)
+				fprintf(p->f, "<span class=\"ratio\" "
+					"data-ratio=\"%.4f\">&#215;%.2f</span>",
+					v / b, v / b);
+			fputs("</td>", p->f);
+		}
+	}
+	free(figs);
+	fputs("</tr>\n", p->f);
+}
+
+static void matrix_tables(struct page *p)
+{
+	const struct compare *c = p->c;
+	struct cmpm m;
+	size_t ti, k, i, r;
+	int row, pt;
+
+	cmpm_build(&m, c);
+	if (!m.ntables) {
+		cmpm_release(&m);
+		return;
+	}
+	fputs("<h2 id=\"matrix\">Matrix (XDISK layout)</h2>\n"
+	      "<p class=\"note\">clyde matrix: per block size and thread "
+	      "count, a column per cell and configuration (mean of its runs); "
+	      "MB/s is MiB/s, latencies are means in ms; &#215; is the ratio "
+	      "to the baseline configuration <b>", p->f);
+	{
+		char *name = compare_group_name(c, m.baseline);
+
+		esc(p->f, name);
+		free(name);
+	}
+	fputs("</b>.  Colours rank the configurations of each cell; rows "
+	      "with a percentage are the rate curve (the cell rerun at that "
+	      "% of its maximum IO/s).</p>\n", p->f);
+	for (ti = 0; ti < m.ntables; ti++) {
+		const struct cmpm_table *t = &m.tables[ti];
+		char title[96];
+
+		cmpm_title(title, sizeof(title), t);
+		fputs("<h3>", p->f);
+		esc(p->f, title);
+		fprintf(p->f, "</h3>\n<table class=\"matrix\" "
+			"id=\"mx-%" PRIu64 "-%u-%u\"><thead>\n"
+			"<tr><th>Pattern</th>", t->bs, t->threads, t->qd);
+		for (k = 0; k < t->ncells; k++)
+			fprintf(p->f, "<th colspan=\"%zu\">%s</th>", m.ngroups,
+				t->cells[k].random ? "Random" : "Seq");
+		fputs("</tr>\n<tr><th>Profile</th>", p->f);
+		for (k = 0; k < t->ncells; k++) {
+			char prof[32];
+
+			matrix_profile_name(prof, sizeof(prof),
+					    t->cells[k].read_pct);
+			fprintf(p->f, "<th colspan=\"%zu\">%s</th>", m.ngroups,
+				prof);
+		}
+		fputs("</tr>\n", p->f);
+		if (m.ngroups > 1 || c->ngroups > 1) {
+			fputs("<tr><th>Configuration</th>", p->f);
+			for (k = 0; k < t->ncells; k++)
+				for (i = 0; i < m.ngroups; i++) {
+					char *name = compare_group_label(c,
+							m.groups[i], 0);
+
+					fprintf(p->f, "<th class=\"cfg\"%s>"
+						"<a href=\"#cfg%zu\">",
+						m.groups[i] == m.baseline ?
+						" data-baseline=\"1\"" : "",
+						m.groups[i] + 1);
+					esc(p->f, name);
+					fputs("</a>", p->f);
+					vm_mark(p->f, compare_group_virt(c,
+							m.groups[i]));
+					fputs("</th>", p->f);
+					free(name);
+				}
+			fputs("</tr>\n", p->f);
+		}
+		fputs("</thead><tbody>\n", p->f);
+		for (row = 0; row < 4; row++)
+			mx_row(p, &m, t, -1, row);
+		for (pt = 0; pt < (int)t->npts; pt++)
+			for (row = 0; row < 4; row++)
+				if (row != 1)
+					mx_row(p, &m, t, pt, row);
+		fputs("</tbody></table>\n", p->f);
+	}
+	for (r = 0; r < c->nrecs; r++) {
+		const struct record_matrix *mx = c->recs[r]->matrix;
+
+		if (mx && mx->error) {
+			fprintf(p->f, "<p class=\"note\">Run %zu failed: ",
+				r + 1);
+			esc(p->f, mx->error);
+			fputs("</p>\n", p->f);
+		}
+		for (i = 0; mx && i < mx->ncells; i++)
+			if (mx->cells[i].reason) {
+				fprintf(p->f, "<p class=\"note\">Run %zu, "
+					"cell %zu: ", r + 1, i + 1);
+				esc(p->f, mx->cells[i].reason);
+				fputs("</p>\n", p->f);
+			}
+	}
+	cmpm_release(&m);
+}
+
+#define CHART_W 580
+#define CHART_LABEL 250
 #define CHART_BAR 250
 #define CHART_ROW 20
 
@@ -470,9 +662,7 @@ static void chart(struct page *p, size_t t)
 
 		if (!s->n)
 			continue;
-		name = compare_group_name(c, g);
-		if (strlen(name) > 30)
-			strcpy(name + 27, "...");
+		name = compare_group_short(c, g, 30);
 		w = s->mean / max * CHART_BAR;
 		fputs("<g><title>", f);
 		esc(f, name);
@@ -615,6 +805,14 @@ static void latency(struct page *p)
 	}
 }
 
+static void run_mark(FILE *f, const struct record *rec)
+{
+	char *mark = compare_virt_mark(rec);
+
+	vm_mark(f, mark);
+	free(mark);
+}
+
 static void runs(struct page *p)
 {
 	const struct compare *c = p->c;
@@ -638,6 +836,7 @@ static void runs(struct page *p)
 			r + 1, r + 1, c->run_group[r] + 1,
 			c->run_group[r] + 1);
 		esc(p->f, rec->label);
+		run_mark(p->f, rec);
 		fputs("</td><td>", p->f);
 		esc(p->f, rec->start);
 		fputs("</td><td>", p->f);
@@ -733,6 +932,67 @@ static void stack_items(FILE *f, const struct record *rec)
 	}
 }
 
+/* Each worker's rate per test (clyde -c N, several -d, MPI ranks). */
+static void worker_table(FILE *f, const struct record *rec, size_t r)
+{
+	size_t i, w, most = 0;
+
+	for (i = 0; i < rec->nresults; i++)
+		if (rec->results[i].nworkers > most)
+			most = rec->results[i].nworkers;
+	if (!most)
+		return;
+	fprintf(f, "<table class=\"workers\" id=\"workers%zu\"><caption>"
+		"Per worker (%zu workers started together; aggregate first)"
+		"</caption><thead><tr><th>Test</th><th>Unit</th>"
+		"<th>All</th>", r + 1, most);
+	for (w = 0; w < most; w++)
+		fprintf(f, "<th>#%zu</th>", w);
+	fputs("</tr></thead><tbody>\n", f);
+	for (i = 0; i < rec->nresults; i++) {
+		const struct result *res = &rec->results[i];
+		char buf[64];
+
+		if (!res->nworkers)
+			continue;
+		fprintf(f, "<tr data-test=\"%s\"><td>", res->name);
+		esc(f, res->title[0] ? res->title : res->name);
+		fputs("</td><td>", f);
+		esc(f, res->unit);
+		report_fmt_value(buf, sizeof(buf), res->value, res->unit);
+		fprintf(f, "</td><td class=\"num\" data-v=\"%.10g\">%s</td>",
+			res->value, res->status == RESULT_OK ? buf : "");
+		for (w = 0; w < most; w++) {
+			const struct worker_row *row = NULL;
+			size_t k;
+
+			for (k = 0; k < res->nworkers; k++)
+				if (res->workers[k].worker == (int)w)
+					row = &res->workers[k];
+			if (!row || row->status != RESULT_OK) {
+				fputs("<td class=\"none\"", f);
+				if (row && row->reason) {
+					fputs(" title=\"", f);
+					esc(f, row->reason);
+					fputs("\"", f);
+				}
+				fprintf(f, ">%s</td>", row ? "failed" : "");
+				continue;
+			}
+			report_fmt_value(buf, sizeof(buf), row->value,
+					 res->unit);
+			fprintf(f, "<td class=\"num\" data-worker=\"%zu\" "
+				"data-v=\"%.10g\" title=\"", w, row->value);
+			escf(f, "%s %s, %.0f%% CPU, %.3f s",
+			     row->host ? row->host : "", row->dir ? row->dir : "",
+			     row->cpu, row->elapsed);
+			fprintf(f, "\">%s</td>", buf);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
 static void environment(struct page *p)
 {
 	const struct compare *c = p->c;
@@ -746,6 +1006,7 @@ static void environment(struct page *p)
 		fprintf(p->f, "<details id=\"run%zu\"%s><summary>Run %zu: ",
 			r + 1, r == 0 ? " open=\"open\"" : "", r + 1);
 		esc(p->f, rec->label ? rec->label : "(no label)");
+		run_mark(p->f, rec);
 		fputs(" &#8212; ", p->f);
 		esc(p->f, rec->source ? rec->source : "this run");
 		fputs("</summary>\n<dl class=\"env\">", p->f);
@@ -793,7 +1054,9 @@ static void environment(struct page *p)
 			snprintf(key, sizeof(key), "%s", res->name);
 			dl_item(p->f, key, res->reason);
 		}
-		fputs("</dl></details>\n", p->f);
+		fputs("</dl>\n", p->f);
+		worker_table(p->f, rec, r);
+		fputs("</details>\n", p->f);
 	}
 }
 
@@ -831,6 +1094,7 @@ static void header(struct page *p)
 	      "differ.  Throughput in KiB/s.</p>\n"
 	      "<p class=\"meta\"><a href=\"#configurations\">Configurations"
 	      "</a> &#183; <a href=\"#bonnie\">bonnie++ tests</a> &#183; "
+	      "<a href=\"#matrix\">Matrix</a> &#183; "
 	      "<a href=\"#charts\">Charts</a> &#183; <a href=\"#latency\">"
 	      "Latency</a> &#183; <a href=\"#runs\">Runs</a> &#183; "
 	      "<a href=\"#environment\">Environment</a></p>\n", p->f);
@@ -925,6 +1189,7 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 	configurations(&p);
 	bonnie_table(&p);
 	other_table(&p);
+	matrix_tables(&p);
 	charts(&p);
 	latency(&p);
 	runs(&p);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_util.h"
 #include "../lib/xalloc.h"
 
 void import_init(struct import *im)
@@ -34,8 +35,7 @@ void import_warn(struct import *im, const char *fmt, ...)
 	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = xstrdup("out of memory formatting a warning");
+	msg = record_vasprintf(fmt, ap);
 	va_end(ap);
 	xgrow((void **)&im->warnings, &im->warnings_alloc, im->nwarnings + 1,
 	      sizeof(*im->warnings));

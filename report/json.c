@@ -25,31 +25,7 @@
 
 #include "../lib/xalloc.h"
 
-static const char *const status_names[] = {
-	[RESULT_NOT_RUN] = "not_run",
-	[RESULT_OK] = "ok",
-	[RESULT_FAILED] = "failed",
-	[RESULT_SKIPPED] = "skipped",
-};
-
-#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
-
 /* ---- writing ---- */
-
-static struct json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;	/* NULL is null */
-}
-
-static struct json_object *jdouble(double d)
-{
-	char buf[32];
-
-	if (!isfinite(d))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.15g", d);
-	return json_object_new_double_s(d, buf);
-}
 
 static struct json_object *ju64(uint64_t v)
 {
@@ -110,13 +86,13 @@ static struct json_object *latency_object(const struct histogram *h)
 	if (!h->count)
 		return NULL;
 	obj = json_object_new_object();
-	add(obj, "mean", jdouble(hist_mean(h) / 1e3));
-	add(obj, "min", jdouble((double)h->min / 1e3));
-	add(obj, "p50", jdouble((double)hist_percentile(h, 50.0) / 1e3));
-	add(obj, "p90", jdouble((double)hist_percentile(h, 90.0) / 1e3));
-	add(obj, "p99", jdouble((double)hist_percentile(h, 99.0) / 1e3));
-	add(obj, "p99_9", jdouble((double)hist_percentile(h, 99.9) / 1e3));
-	add(obj, "max", jdouble((double)h->max / 1e3));
+	add(obj, "mean", rjson_num(hist_mean(h) / 1e3));
+	add(obj, "min", rjson_num((double)h->min / 1e3));
+	add(obj, "p50", rjson_num((double)hist_percentile(h, 50.0) / 1e3));
+	add(obj, "p90", rjson_num((double)hist_percentile(h, 90.0) / 1e3));
+	add(obj, "p99", rjson_num((double)hist_percentile(h, 99.0) / 1e3));
+	add(obj, "p99_9", rjson_num((double)hist_percentile(h, 99.9) / 1e3));
+	add(obj, "max", rjson_num((double)h->max / 1e3));
 	return obj;
 }
 
@@ -158,22 +134,23 @@ static struct json_object *result_object(const struct result *res)
 	add(obj, "title", json_object_new_string(res->title));
 	add(obj, "unit", json_object_new_string(res->unit));
 	add(obj, "status", json_object_new_string(
-		    (unsigned)res->status < NSTATUS ?
-		    status_names[res->status] : "failed"));
-	add(obj, "reason", jstr(res->reason));
-	add(obj, "value", measured ? jdouble(res->value) : NULL);
-	add(obj, "cpu", measured ? jdouble(res->cpu) : NULL);
+		    rjson_status_name(res->status)));
+	add(obj, "reason", rjson_str(res->reason));
+	add(obj, "value", measured ? rjson_num(res->value) : NULL);
+	add(obj, "cpu", measured ? rjson_num(res->cpu) : NULL);
 	add(obj, "ops", ju64(res->ops));
 	add(obj, "bytes", ju64(res->bytes));
-	add(obj, "elapsed", jdouble(res->elapsed));
+	add(obj, "elapsed", rjson_num(res->elapsed));
 	add(obj, "residency", res->residency < 0 ? NULL :
-	    jdouble(res->residency));
+	    rjson_num(res->residency));
 	add(obj, "low_precision", json_object_new_boolean(
 		    !!(res->flags & RESULT_LOW_PRECISION)));
 	add(obj, "cached", json_object_new_boolean(
 		    !!(res->flags & RESULT_CACHED)));
 	add(obj, "direct_ignored", json_object_new_boolean(
 		    !!(res->flags & RESULT_DIRECT_IGNORED)));
+	add(obj, "stonewalled", json_object_new_boolean(
+		    !!(res->flags & RESULT_STONEWALLED)));
 	add(obj, "latency_us", latency_object(&res->lat));
 	add(obj, "histogram", histogram_object(&res->lat));
 	worker_rows_json_add(obj, res);
@@ -187,29 +164,29 @@ static struct json_object *record_object(const struct record *rec)
 	size_t i;
 
 	add(obj, "schema", json_object_new_int(RECORD_SCHEMA_VERSION));
-	add(obj, "tool", jstr(rec->tool));
-	add(obj, "version", jstr(rec->version));
-	add(obj, "start", jstr(rec->start));
-	add(obj, "end", jstr(rec->end));
-	add(obj, "label", jstr(rec->label));
+	add(obj, "tool", rjson_str(rec->tool));
+	add(obj, "version", rjson_str(rec->version));
+	add(obj, "start", rjson_str(rec->start));
+	add(obj, "end", rjson_str(rec->end));
+	add(obj, "label", rjson_str(rec->label));
 	add(obj, "repetition", json_object_new_int(rec->repetition));
 	add(obj, "exit_status", json_object_new_int(rec->exit_status));
 
 	host = json_object_new_object();
-	add(host, "hostname", jstr(rec->host.hostname));
-	add(host, "kernel", jstr(rec->host.kernel));
-	add(host, "cpu_model", jstr(rec->host.cpu_model));
+	add(host, "hostname", rjson_str(rec->host.hostname));
+	add(host, "kernel", rjson_str(rec->host.kernel));
+	add(host, "cpu_model", rjson_str(rec->host.cpu_model));
 	add(host, "cores", json_object_new_int64(rec->host.cores));
 	add(host, "ram", ju64(rec->host.ram));
 	add(obj, "host", host);
 
 	target = json_object_new_object();
-	add(target, "path", jstr(rec->target.path));
-	add(target, "mountpoint", jstr(rec->target.mountpoint));
-	add(target, "fstype", jstr(rec->target.fstype));
-	add(target, "source", jstr(rec->target.source));
-	add(target, "vfs_options", jstr(rec->target.vfs_options));
-	add(target, "fs_options", jstr(rec->target.fs_options));
+	add(target, "path", rjson_str(rec->target.path));
+	add(target, "mountpoint", rjson_str(rec->target.mountpoint));
+	add(target, "fstype", rjson_str(rec->target.fstype));
+	add(target, "source", rjson_str(rec->target.source));
+	add(target, "vfs_options", rjson_str(rec->target.vfs_options));
+	add(target, "fs_options", rjson_str(rec->target.fs_options));
 	add(target, "block_size", ju64(rec->target.block_size));
 	add(target, "total_bytes", ju64(rec->target.total_bytes));
 	add(target, "free_bytes", ju64(rec->target.free_bytes));
@@ -258,44 +235,19 @@ int record_write_json(const struct record *rec, FILE *out)
 
 static __thread char read_err[256];
 
-__attribute__((format(printf, 1, 2)))
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(read_err, sizeof(read_err), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-/* The member, or NULL when absent or null. */
-static struct json_object *member(struct json_object *obj, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (!json_object_object_get_ex(obj, key, &v))
-		return NULL;
-	return v;
-}
+#define bad(...) rjson_fail(read_err, sizeof(read_err), __VA_ARGS__)
 
 static int get_str(struct json_object *obj, const char *where,
 		   const char *key, char **out)
 {
-	struct json_object *v = member(obj, key);
-
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_string))
-		return bad("%s'%s' is not a string", where, key);
-	record_set_str(out, json_object_get_string(v));
-	return 0;
+	return rjson_get_str(obj, key, out) ?
+	       bad("%s'%s' is not a string", where, key) : 0;
 }
 
 static int get_fixed_str(struct json_object *obj, const char *where,
 			 const char *key, char *out, size_t size)
 {
-	struct json_object *v = member(obj, key);
+	struct json_object *v = rjson_member(obj, key);
 
 	if (!v)
 		return 0;
@@ -312,53 +264,30 @@ static int get_fixed_str(struct json_object *obj, const char *where,
 static int get_u64(struct json_object *obj, const char *where,
 		   const char *key, uint64_t *out)
 {
-	struct json_object *v = member(obj, key);
-
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_int) ||
-	    (json_object_get_int64(v) < 0 &&
-	     json_object_get_uint64(v) == 0))
-		return bad("%s'%s' is not a count", where, key);
-	*out = json_object_get_uint64(v);
-	return 0;
+	return rjson_get_u64(obj, key, out) ?
+	       bad("%s'%s' is not a count", where, key) : 0;
 }
 
 static int get_int(struct json_object *obj, const char *where,
 		   const char *key, int64_t min, int64_t max, int64_t *out)
 {
-	struct json_object *v = member(obj, key);
-	int64_t n;
+	int rc = rjson_get_int(obj, key, min, max, out);
 
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_int))
-		return bad("%s'%s' is not an integer", where, key);
-	n = json_object_get_int64(v);
-	if (n < min || n > max)
-		return bad("%s'%s' is out of range", where, key);
-	*out = n;
-	return 0;
+	return rc ? bad("%s'%s' is %s", where, key, rc == -ERANGE ?
+			"out of range" : "not an integer") : 0;
 }
 
 static int get_double(struct json_object *obj, const char *where,
 		      const char *key, double *out)
 {
-	struct json_object *v = member(obj, key);
-
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_double) &&
-	    !json_object_is_type(v, json_type_int))
-		return bad("%s'%s' is not a number", where, key);
-	*out = json_object_get_double(v);
-	return 0;
+	return rjson_get_double(obj, key, out) ?
+	       bad("%s'%s' is not a number", where, key) : 0;
 }
 
 static int get_flag(struct json_object *obj, const char *where,
 		    const char *key, unsigned bit, unsigned *flags)
 {
-	struct json_object *v = member(obj, key);
+	struct json_object *v = rjson_member(obj, key);
 
 	if (!v)
 		return 0;
@@ -372,7 +301,7 @@ static int get_flag(struct json_object *obj, const char *where,
 static int read_kvs(struct json_object *obj, const char *key,
 		    struct record *rec, int tags)
 {
-	struct json_object *o = member(obj, key);
+	struct json_object *o = rjson_member(obj, key);
 	struct json_object_iterator it, end;
 
 	if (!o)
@@ -426,7 +355,7 @@ int read_histogram(struct json_object *obj, const char *where,
 	    get_u64(obj, where, "min_ns", &h->min) ||
 	    get_u64(obj, where, "max_ns", &h->max))
 		return -1;
-	buckets = member(obj, "buckets");
+	buckets = rjson_member(obj, "buckets");
 	if (!buckets || !json_object_is_type(buckets, json_type_array))
 		return bad("%shistogram has no 'buckets' array", where);
 	n = json_object_array_length(buckets);
@@ -470,7 +399,6 @@ static int read_result(struct json_object *obj, size_t i, struct record *rec)
 	char where[48], name[32] = "", title[64] = "", unit[16] = "";
 	char *reason = NULL;
 	const char *st;
-	size_t s;
 
 	snprintf(where, sizeof(where), "result %zu: ", i + 1);
 	if (!json_object_is_type(obj, json_type_object))
@@ -483,16 +411,12 @@ static int read_result(struct json_object *obj, size_t i, struct record *rec)
 		return bad("%sno 'name'", where);
 	res = record_add_result(rec, name, title, unit);
 
-	v = member(obj, "status");
+	v = rjson_member(obj, "status");
 	if (!v || !json_object_is_type(v, json_type_string))
 		return bad("%sno 'status'", where);
 	st = json_object_get_string(v);
-	for (s = 0; s < NSTATUS; s++)
-		if (!strcmp(st, status_names[s]))
-			break;
-	if (s == NSTATUS)
+	if (rjson_status_parse(st, &res->status))
 		return bad("%sunknown status '%s'", where, st);
-	res->status = (enum result_status)s;
 	if (get_str(obj, where, "reason", &reason))
 		return -1;
 	res->reason = reason;
@@ -507,12 +431,14 @@ static int read_result(struct json_object *obj, size_t i, struct record *rec)
 		     &res->flags) ||
 	    get_flag(obj, where, "cached", RESULT_CACHED, &res->flags) ||
 	    get_flag(obj, where, "direct_ignored", RESULT_DIRECT_IGNORED,
+		     &res->flags) ||
+	    get_flag(obj, where, "stonewalled", RESULT_STONEWALLED,
 		     &res->flags))
 		return -1;
 	if (worker_rows_json_read(obj, where, res, read_err,
 				  sizeof(read_err)))
 		return -1;
-	return read_histogram(member(obj, "histogram"), where, &res->lat);
+	return read_histogram(rjson_member(obj, "histogram"), where, &res->lat);
 }
 
 static int read_record(struct json_object *obj, struct record *rec)
@@ -523,7 +449,7 @@ static int read_record(struct json_object *obj, struct record *rec)
 
 	if (!json_object_is_type(obj, json_type_object))
 		return bad("not a JSON object");
-	v = member(obj, "schema");
+	v = rjson_member(obj, "schema");
 	if (!v || !json_object_is_type(v, json_type_int))
 		return bad("no 'schema' version: not a clyde run record");
 	n = json_object_get_int64(v);
@@ -548,7 +474,7 @@ static int read_record(struct json_object *obj, struct record *rec)
 		return -1;
 	rec->exit_status = (int)n;
 
-	sub = member(obj, "host");
+	sub = rjson_member(obj, "host");
 	if (sub) {
 		if (!json_object_is_type(sub, json_type_object))
 			return bad("'host' is not an object");
@@ -563,7 +489,7 @@ static int read_record(struct json_object *obj, struct record *rec)
 		rec->host.cores = (long)n;
 	}
 
-	sub = member(obj, "target");
+	sub = rjson_member(obj, "target");
 	if (sub) {
 		struct record_target *t = &rec->target;
 
@@ -586,7 +512,7 @@ static int read_record(struct json_object *obj, struct record *rec)
 	if (read_kvs(obj, "params", rec, 0) || read_kvs(obj, "tags", rec, 1))
 		return -1;
 
-	sub = member(obj, "warnings");
+	sub = rjson_member(obj, "warnings");
 	if (sub) {
 		if (!json_object_is_type(sub, json_type_array))
 			return bad("'warnings' is not an array");
@@ -600,7 +526,7 @@ static int read_record(struct json_object *obj, struct record *rec)
 		}
 	}
 
-	sub = member(obj, "results");
+	sub = rjson_member(obj, "results");
 	if (!sub || !json_object_is_type(sub, json_type_array))
 		return bad("no 'results' array");
 	len = json_object_array_length(sub);
@@ -609,7 +535,7 @@ static int read_record(struct json_object *obj, struct record *rec)
 			return -1;
 	if (target_json_read(obj, rec, read_err, sizeof(read_err)))
 		return -1;
-	return matrix_json_read(member(obj, "matrix"), rec, read_err,
+	return matrix_json_read(rjson_member(obj, "matrix"), rec, read_err,
 				sizeof(read_err));
 }
 

@@ -4,13 +4,56 @@
 
 /*
  * Pieces of the JSON writer and reader (report/json.c) that sections of
- * the record kept in their own files (report/matrix.c) reuse, so every
- * histogram is written and checked the same way.  Not a public API.
+ * the record kept in their own files (matrix.c, target_json.c,
+ * worker_rows.c) reuse, so every value is written and checked the same
+ * way.  Not a public API.
  */
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include <json-c/json.h>
 
 #include "histogram.h"
+#include "record.h"
+
+/* ---- writing (report/json_internal.c) ---- */
+
+/* A string, or NULL (JSON null) for NULL. */
+struct json_object *rjson_str(const char *s);
+/* A double written with 15 significant digits (text -> double -> text
+ * gives the same text); NULL (JSON null) when not finite. */
+struct json_object *rjson_num(double d);
+/* A status's name in the record: "not_run", "ok", "failed", "skipped"
+ * (out of range: "failed"). */
+const char *rjson_status_name(enum result_status st);
+
+/* ---- reading (report/json_internal.c) ---- */
+
+/* Print the message into err and return -1. */
+__attribute__((format(printf, 3, 4)))
+int rjson_fail(char *err, size_t errlen, const char *fmt, ...);
+/* The member key of obj, or NULL when obj is NULL or the member is absent
+ * or null. */
+struct json_object *rjson_member(struct json_object *obj, const char *key);
+/* The status named name into *st: 0, or -1 when it is not one. */
+int rjson_status_parse(const char *name, enum result_status *st);
+
+/*
+ * Typed members.  Absent or null: *out is left alone and 0 returned.
+ * Otherwise 0 with *out set, -EINVAL for the wrong type (a count is a
+ * non-negative integer, a number an integer or a double) or -ERANGE for
+ * an integer outside [min, max].  They set no message: the caller says
+ * what was wrong where.
+ */
+int rjson_get_int(struct json_object *obj, const char *key, int64_t min,
+		  int64_t max, int64_t *out);
+int rjson_get_u64(struct json_object *obj, const char *key, uint64_t *out);
+int rjson_get_double(struct json_object *obj, const char *key, double *out);
+/* A string member replaces *out (record_set_str: the old one is freed). */
+int rjson_get_str(struct json_object *obj, const char *key, char **out);
+
+/* ---- histograms (report/json.c) ---- */
 
 /* The histogram as {"bits","count","sum_ns","min_ns","max_ns","buckets"},
  * NULL (JSON null) when empty. */

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "bonnie_fmt.h"
+#include "cmpmatrix.h"
+#include "matrix.h"
 
 static void csv_str(FILE *f, const char *s, int last)
 {
@@ -54,6 +56,113 @@ static void lat_us(FILE *f, const struct result *res, double pct, int max)
 	fprintf(f, "%s,", buf);
 }
 
+static void csv_num(FILE *f, const char *fmt, double v)
+{
+	if (!isnan(v))
+		fprintf(f, fmt, v);
+	putc(',', f);
+}
+
+/* Ratio of run r's figure to the matrix baseline configuration's mean. */
+static double mx_ratio(const struct compare *c, const struct cmpm *m,
+		       const struct matrix_cell *cell, int pt, double v)
+{
+	size_t ti, k;
+
+	for (ti = 0; ti < m->ntables; ti++) {
+		const struct cmpm_table *t = &m->tables[ti];
+		struct cmpm_fig b;
+
+		if (t->bs != cell->bs || t->threads != cell->threads ||
+		    t->qd != cell->qd)
+			continue;
+		for (k = 0; k < t->ncells; k++)
+			if (t->cells[k].random == !!cell->random &&
+			    t->cells[k].read_pct == cell->read_pct)
+				break;
+		if (k == t->ncells)
+			return NAN;
+		cmpm_figures(c, t, k, m->baseline, pt, &b);
+		return b.iops > 0 ? v / b.iops : NAN;
+	}
+	return NAN;
+}
+
+/* One row per matrix cell of run r, and one per curve point. */
+static void matrix_rows(const struct compare *c, size_t r, const char *mark,
+			FILE *out)
+{
+	const struct record *rec = c->recs[r];
+	const struct record_matrix *mx = rec->matrix;
+	struct cmpm m;
+	size_t i;
+	int pt;
+
+	if (!mx)
+		return;
+	cmpm_build(&m, c);
+	for (i = 0; i < mx->ncells; i++) {
+		const struct matrix_cell *cell = &mx->cells[i];
+
+		for (pt = -1; pt < (int)cell->ncurve; pt++) {
+			const struct matrix_point *p = pt < 0 ? NULL :
+						       &cell->curve[pt];
+			const struct histogram *rl = p ? &p->rlat :
+							 &cell->rlat;
+			const struct histogram *wl = p ? &p->wlat :
+							 &cell->wlat;
+			struct matrix_figures f;
+			char title[96];
+			uint64_t ops = rl->count + wl->count;
+			double el = p ? p->elapsed : cell->elapsed;
+
+			if (p)
+				matrix_point_figures(cell, p, &f);
+			else
+				matrix_cell_figures(cell, &f);
+			snprintf(title, sizeof(title), "%s %u thread%s qd %u "
+				 "%s %s%s", f.bs, cell->threads,
+				 cell->threads == 1 ? "" : "s", cell->qd,
+				 f.pattern, f.profile, p ? " curve" : "");
+			fprintf(out, "%zu,%zu,", r + 1, c->run_group[r] + 1);
+			csv_str(out, rec->label, 0);
+			csv_str(out, rec->tool, 0);
+			csv_str(out, rec->version, 0);
+			csv_str(out, rec->source, 0);
+			csv_str(out, rec->host.hostname, 0);
+			csv_str(out, rec->target.fstype, 0);
+			csv_str(out, rec->start, 0);
+			fprintf(out, "%d,", rec->repetition);
+			csv_str(out, p ? "matrix_curve" : "matrix", 0);
+			csv_str(out, title, 0);
+			csv_str(out, "IO/s", 0);
+			csv_str(out, f.status, 0);
+			csv_num(out, "%.3f", f.iops);
+			csv_num(out, "%.1f", f.cpu);
+			fprintf(out, "0,0,,%" PRIu64 ",%" PRIu64 ",", ops,
+				ops * cell->bs);
+			csv_num(out, "%.6f", el > 0 ? el : NAN);
+			fputs(",,,,", out);	/* see mx_read_ms, mx_write_ms */
+			csv_num(out, "%.4f", isnan(f.iops) ? NAN :
+				mx_ratio(c, &m, cell, pt, f.iops));
+			csv_str(out, mark, 0);
+			fprintf(out, "%u,%" PRIu64 ",%u,%u,%s,%u,", cell->threads,
+				cell->bs, cell->threads, cell->qd,
+				cell->random ? "random" : "seq",
+				cell->read_pct);
+			if (p)
+				fprintf(out, "%u", p->pct);
+			putc(',', out);
+			csv_num(out, "%.3f", f.mbps);
+			csv_num(out, "%.6f", f.read_ms);
+			if (!isnan(f.write_ms))
+				fprintf(out, "%.6f", f.write_ms);
+			putc('\n', out);
+		}
+	}
+	cmpm_release(&m);
+}
+
 int report_write_longcsv(const struct compare *c, FILE *out)
 {
 	size_t r, i;
@@ -61,9 +170,12 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 	fputs("run,config,label,tool,version,source,host,fs,start,repetition,"
 	      "test,title,unit,status,value,cpu,low_precision,cached,"
 	      "char_io,ops,bytes,elapsed,lat_mean_us,lat_p50_us,lat_p99_us,"
-	      "lat_max_us,ratio_to_baseline\n", out);
+	      "lat_max_us,ratio_to_baseline,virt,workers,mx_bs,mx_threads,"
+	      "mx_qd,mx_pattern,mx_read_pct,mx_curve_pct,mx_mbps,"
+	      "mx_read_ms,mx_write_ms\n", out);
 	for (r = 0; r < c->nrecs; r++) {
 		const struct record *rec = c->recs[r];
+		char *mark = compare_virt_mark(rec);
 
 		for (i = 0; i < rec->nresults; i++) {
 			const struct result *res = &rec->results[i];
@@ -113,10 +225,15 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 			lat_us(out, res, 99, 0);
 			lat_us(out, res, 0, 1);
 			if (!isnan(ratio))
-				fprintf(out, "%.4f\n", ratio);
+				fprintf(out, "%.4f,", ratio);
 			else
-				putc('\n', out);
+				putc(',', out);
+			csv_str(out, mark, 0);
+			fprintf(out, "%zu,,,,,,,,,\n",
+				res->nworkers ? res->nworkers : 1);
 		}
+		matrix_rows(c, r, mark, out);
+		free(mark);
 	}
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }

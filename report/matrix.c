@@ -9,21 +9,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json_internal.h"
+#include "worker_rows.h"
 #include "../lib/xalloc.h"
-
-static const char *const status_names[] = {
-	[RESULT_NOT_RUN] = "not_run",
-	[RESULT_OK] = "ok",
-	[RESULT_FAILED] = "failed",
-	[RESULT_SKIPPED] = "skipped",
-};
-
-#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
 
 struct record_matrix *matrix_new(void)
 {
@@ -39,6 +30,9 @@ void matrix_free(struct record_matrix *m)
 	for (i = 0; i < m->ncells; i++) {
 		free(m->cells[i].reason);
 		free(m->cells[i].curve);
+		if (m->cells[i].workers)
+			result_free_workers(m->cells[i].workers);
+		free(m->cells[i].workers);
 	}
 	free(m->cells);
 	free(m->engine);
@@ -99,16 +93,6 @@ void matrix_profile_name(char *buf, size_t len, unsigned read_pct)
 
 /* ---- JSON ---- */
 
-static struct json_object *jdouble(double d)
-{
-	char buf[32];
-
-	if (!isfinite(d))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.15g", d);
-	return json_object_new_double_s(d, buf);
-}
-
 static struct json_object *latency_ms(const struct histogram *h)
 {
 	struct json_object *o;
@@ -116,20 +100,15 @@ static struct json_object *latency_ms(const struct histogram *h)
 	if (!h->count)
 		return NULL;
 	o = json_object_new_object();
-	json_object_object_add(o, "mean", jdouble(hist_mean(h) / 1e6));
+	json_object_object_add(o, "mean", rjson_num(hist_mean(h) / 1e6));
 	json_object_object_add(o, "p50",
-		jdouble((double)hist_percentile(h, 50.0) / 1e6));
+		rjson_num((double)hist_percentile(h, 50.0) / 1e6));
 	json_object_object_add(o, "p99",
-		jdouble((double)hist_percentile(h, 99.0) / 1e6));
+		rjson_num((double)hist_percentile(h, 99.0) / 1e6));
 	json_object_object_add(o, "p99_9",
-		jdouble((double)hist_percentile(h, 99.9) / 1e6));
-	json_object_object_add(o, "max", jdouble((double)h->max / 1e6));
+		rjson_num((double)hist_percentile(h, 99.9) / 1e6));
+	json_object_object_add(o, "max", rjson_num((double)h->max / 1e6));
 	return o;
-}
-
-static const char *status_name(enum result_status st)
-{
-	return (unsigned)st < NSTATUS ? status_names[st] : "failed";
 }
 
 static struct json_object *point_object(const struct matrix_point *p)
@@ -137,13 +116,14 @@ static struct json_object *point_object(const struct matrix_point *p)
 	struct json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "pct", json_object_new_int((int)p->pct));
-	json_object_object_add(o, "target_iops", jdouble(p->target_iops));
+	json_object_object_add(o, "target_iops", rjson_num(p->target_iops));
 	json_object_object_add(o, "status",
-			       json_object_new_string(status_name(p->status)));
-	json_object_object_add(o, "elapsed", jdouble(p->elapsed));
-	json_object_object_add(o, "iops", jdouble(p->iops));
-	json_object_object_add(o, "mbps", jdouble(p->mbps));
-	json_object_object_add(o, "cpu", jdouble(p->cpu));
+			       json_object_new_string(
+				       rjson_status_name(p->status)));
+	json_object_object_add(o, "elapsed", rjson_num(p->elapsed));
+	json_object_object_add(o, "iops", rjson_num(p->iops));
+	json_object_object_add(o, "mbps", rjson_num(p->mbps));
+	json_object_object_add(o, "cpu", rjson_num(p->cpu));
 	json_object_object_add(o, "reads",
 			       json_object_new_uint64(p->rlat.count));
 	json_object_object_add(o, "writes",
@@ -169,14 +149,12 @@ static struct json_object *cell_object(const struct matrix_cell *c)
 	json_object_object_add(o, "read_pct",
 			       json_object_new_int((int)c->read_pct));
 	json_object_object_add(o, "status", json_object_new_string(
-		(unsigned)c->status < NSTATUS ? status_names[c->status] :
-		"failed"));
-	json_object_object_add(o, "reason", c->reason ?
-			       json_object_new_string(c->reason) : NULL);
-	json_object_object_add(o, "elapsed", jdouble(c->elapsed));
-	json_object_object_add(o, "iops", jdouble(c->iops));
-	json_object_object_add(o, "mbps", jdouble(c->mbps));
-	json_object_object_add(o, "cpu", jdouble(c->cpu));
+		rjson_status_name(c->status)));
+	json_object_object_add(o, "reason", rjson_str(c->reason));
+	json_object_object_add(o, "elapsed", rjson_num(c->elapsed));
+	json_object_object_add(o, "iops", rjson_num(c->iops));
+	json_object_object_add(o, "mbps", rjson_num(c->mbps));
+	json_object_object_add(o, "cpu", rjson_num(c->cpu));
 	json_object_object_add(o, "reads", json_object_new_uint64(c->rlat.count));
 	json_object_object_add(o, "writes",
 			       json_object_new_uint64(c->wlat.count));
@@ -200,6 +178,8 @@ static struct json_object *cell_object(const struct matrix_cell *c)
 			json_object_array_add(arr, point_object(&c->curve[i]));
 		json_object_object_add(o, "curve", arr);
 	}
+	if (c->workers)
+		worker_rows_json_add(o, c->workers);
 	return o;
 }
 
@@ -211,8 +191,7 @@ struct json_object *matrix_json_object(const struct record_matrix *m)
 	if (!m)
 		return NULL;
 	o = json_object_new_object();
-	json_object_object_add(o, "engine", m->engine ?
-			       json_object_new_string(m->engine) : NULL);
+	json_object_object_add(o, "engine", rjson_str(m->engine));
 	json_object_object_add(o, "direct", json_object_new_boolean(m->direct));
 	json_object_object_add(o, "verify", json_object_new_boolean(m->verify));
 	if (m->error)
@@ -225,67 +204,24 @@ struct json_object *matrix_json_object(const struct record_matrix *m)
 	return o;
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static struct json_object *member(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (!json_object_object_get_ex(o, key, &v))
-		return NULL;
-	return v;
-}
-
-/* An integer member in [min, max]; absent leaves *out. */
-static int get_int(struct json_object *o, const char *key, int64_t min,
-		   int64_t max, int64_t *out)
-{
-	struct json_object *v = member(o, key);
-
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_int) ||
-	    json_object_get_int64(v) < min || json_object_get_int64(v) > max)
-		return -1;
-	*out = json_object_get_int64(v);
-	return 0;
-}
-
-static int get_double(struct json_object *o, const char *key, double *out)
-{
-	struct json_object *v = member(o, key);
-
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_double) &&
-	    !json_object_is_type(v, json_type_int))
-		return -1;
-	*out = json_object_get_double(v);
-	return 0;
-}
-
 static int read_status(struct json_object *o, enum result_status *st)
 {
-	struct json_object *v = member(o, "status");
-	size_t s;
+	struct json_object *v = rjson_member(o, "status");
 
 	if (!v || !json_object_is_type(v, json_type_string))
 		return -1;
-	for (s = 0; s < NSTATUS; s++)
-		if (!strcmp(json_object_get_string(v), status_names[s])) {
-			*st = (enum result_status)s;
-			return 0;
-		}
-	return -1;
+	return rjson_status_parse(json_object_get_string(v), st);
+}
+
+/* "read_histogram" and "write_histogram" of o. */
+static int read_latencies(struct json_object *o, const char *where,
+			  struct histogram *r, struct histogram *w, char *err,
+			  size_t errlen)
+{
+	if (read_histogram(rjson_member(o, "read_histogram"), where, r) ||
+	    read_histogram(rjson_member(o, "write_histogram"), where, w))
+		return rjson_fail(err, errlen, "%s", json_read_error());
+	return 0;
 }
 
 static int read_point(struct json_object *o, const char *where,
@@ -295,15 +231,15 @@ static int read_point(struct json_object *o, const char *where,
 	int64_t pct = 0;
 
 	if (!json_object_is_type(o, json_type_object) ||
-	    get_int(o, "pct", 0, 1000, &pct) || read_status(o, &p->status) ||
-	    get_double(o, "target_iops", &p->target_iops) ||
-	    get_double(o, "elapsed", &p->elapsed) ||
-	    get_double(o, "cpu", &p->cpu))
-		return fail(err, errlen, "%sbad curve point", where);
+	    rjson_get_int(o, "pct", 0, 1000, &pct) ||
+	    read_status(o, &p->status) ||
+	    rjson_get_double(o, "target_iops", &p->target_iops) ||
+	    rjson_get_double(o, "elapsed", &p->elapsed) ||
+	    rjson_get_double(o, "cpu", &p->cpu))
+		return rjson_fail(err, errlen, "%sbad curve point", where);
 	p->pct = (unsigned)pct;
-	if (read_histogram(member(o, "read_histogram"), where, &p->rlat) ||
-	    read_histogram(member(o, "write_histogram"), where, &p->wlat))
-		return fail(err, errlen, "%s", json_read_error());
+	if (read_latencies(o, where, &p->rlat, &p->wlat, err, errlen))
+		return -1;
 	matrix_point_rates(p, c->bs);
 	return 0;
 }
@@ -315,72 +251,70 @@ static int read_cell(struct json_object *o, size_t i,
 	struct json_object *v;
 	int64_t bs = 0, threads = 0, qd = 1, pct = 0;
 	char where[32];
-	size_t s;
 
 	snprintf(where, sizeof(where), "matrix cell %zu: ", i + 1);
 	if (!json_object_is_type(o, json_type_object))
-		return fail(err, errlen, "%snot an object", where);
-	if (get_int(o, "bs", 1, INT64_MAX, &bs) || !bs ||
-	    get_int(o, "threads", 1, 1 << 20, &threads) || !threads ||
-	    get_int(o, "qd", 1, 1 << 20, &qd) ||
-	    get_int(o, "read_pct", 0, 100, &pct))
-		return fail(err, errlen, "%sbad bs, threads, qd or read_pct",
-			    where);
+		return rjson_fail(err, errlen, "%snot an object", where);
+	if (rjson_get_int(o, "bs", 1, INT64_MAX, &bs) || !bs ||
+	    rjson_get_int(o, "threads", 1, 1 << 20, &threads) || !threads ||
+	    rjson_get_int(o, "qd", 1, 1 << 20, &qd) ||
+	    rjson_get_int(o, "read_pct", 0, 100, &pct))
+		return rjson_fail(err, errlen, "%sbad bs, threads, qd or "
+				  "read_pct", where);
 	c->bs = (uint64_t)bs;
 	c->threads = (unsigned)threads;
 	c->qd = (unsigned)qd;
 	c->read_pct = (unsigned)pct;
-	v = member(o, "pattern");
+	v = rjson_member(o, "pattern");
 	if (!v || !json_object_is_type(v, json_type_string) ||
 	    (strcmp(json_object_get_string(v), "random") &&
 	     strcmp(json_object_get_string(v), "seq")))
-		return fail(err, errlen, "%s'pattern' is not random or seq",
-			    where);
+		return rjson_fail(err, errlen, "%s'pattern' is not random or "
+				  "seq", where);
 	c->random = !strcmp(json_object_get_string(v), "random");
-	v = member(o, "status");
+	v = rjson_member(o, "status");
 	if (!v || !json_object_is_type(v, json_type_string))
-		return fail(err, errlen, "%sno 'status'", where);
-	for (s = 0; s < NSTATUS; s++)
-		if (!strcmp(json_object_get_string(v), status_names[s]))
-			break;
-	if (s == NSTATUS)
-		return fail(err, errlen, "%sunknown status '%s'", where,
-			    json_object_get_string(v));
-	c->status = (enum result_status)s;
-	v = member(o, "reason");
-	if (v && json_object_is_type(v, json_type_string))
-		c->reason = xstrdup(json_object_get_string(v));
-	if (get_double(o, "elapsed", &c->elapsed) ||
-	    get_double(o, "cpu", &c->cpu))
-		return fail(err, errlen, "%s'elapsed' or 'cpu' is not a number",
-			    where);
-	if (read_histogram(member(o, "read_histogram"), where, &c->rlat) ||
-	    read_histogram(member(o, "write_histogram"), where, &c->wlat))
-		return fail(err, errlen, "%s", json_read_error());
+		return rjson_fail(err, errlen, "%sno 'status'", where);
+	if (rjson_status_parse(json_object_get_string(v), &c->status))
+		return rjson_fail(err, errlen, "%sunknown status '%s'", where,
+				  json_object_get_string(v));
+	/* optional: one of another type is ignored */
+	(void)rjson_get_str(o, "reason", &c->reason);
+	if (rjson_get_double(o, "elapsed", &c->elapsed) ||
+	    rjson_get_double(o, "cpu", &c->cpu))
+		return rjson_fail(err, errlen, "%s'elapsed' or 'cpu' is not a "
+				  "number", where);
+	if (read_latencies(o, where, &c->rlat, &c->wlat, err, errlen))
+		return -1;
 	{
 		int64_t area = 0, hpct = 0, hits = 0;
 
-		if (get_int(o, "hit_area", 0, INT64_MAX, &area) ||
-		    get_int(o, "hit_pct", 0, 100, &hpct) ||
-		    get_int(o, "hits", 0, INT64_MAX, &hits))
-			return fail(err, errlen, "%sbad hit_area, hit_pct or "
-				    "hits", where);
+		if (rjson_get_int(o, "hit_area", 0, INT64_MAX, &area) ||
+		    rjson_get_int(o, "hit_pct", 0, 100, &hpct) ||
+		    rjson_get_int(o, "hits", 0, INT64_MAX, &hits))
+			return rjson_fail(err, errlen, "%sbad hit_area, "
+					  "hit_pct or hits", where);
 		c->hit_area = (uint64_t)area;
 		c->hit_pct = (unsigned)hpct;
 		c->hits = (uint64_t)hits;
 	}
-	v = member(o, "curve");
+	v = rjson_member(o, "curve");
 	if (v) {
 		size_t k, n;
 
 		if (!json_object_is_type(v, json_type_array))
-			return fail(err, errlen, "%s'curve' is not an array",
-				    where);
+			return rjson_fail(err, errlen, "%s'curve' is not an "
+					  "array", where);
 		n = json_object_array_length(v);
 		for (k = 0; k < n; k++)
 			if (read_point(json_object_array_get_idx(v, k), where,
 				       c, err, errlen))
 				return -1;
+	}
+	if (rjson_member(o, "workers")) {
+		c->workers = xcalloc(1, sizeof(*c->workers));
+		if (worker_rows_json_read(o, where, c->workers, err, errlen))
+			return -1;
 	}
 	/* the rates follow from the counts, as when they were measured */
 	matrix_cell_rates(c);
@@ -397,23 +331,20 @@ int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
 	if (!obj)
 		return 0;
 	if (!json_object_is_type(obj, json_type_object))
-		return fail(err, errlen, "'matrix' is not an object");
+		return rjson_fail(err, errlen, "'matrix' is not an object");
 	m = matrix_new();
 	matrix_free(rec->matrix);
 	rec->matrix = m;
-	v = member(obj, "engine");
-	if (v && json_object_is_type(v, json_type_string))
-		m->engine = xstrdup(json_object_get_string(v));
-	v = member(obj, "direct");
+	/* optional: one of another type is ignored */
+	(void)rjson_get_str(obj, "engine", &m->engine);
+	(void)rjson_get_str(obj, "error", &m->error);
+	v = rjson_member(obj, "direct");
 	m->direct = v && json_object_get_boolean(v);
-	v = member(obj, "verify");
+	v = rjson_member(obj, "verify");
 	m->verify = v && json_object_get_boolean(v);
-	v = member(obj, "error");
-	if (v && json_object_is_type(v, json_type_string))
-		m->error = xstrdup(json_object_get_string(v));
-	v = member(obj, "cells");
+	v = rjson_member(obj, "cells");
 	if (!v || !json_object_is_type(v, json_type_array))
-		return fail(err, errlen, "'matrix' has no 'cells' array");
+		return rjson_fail(err, errlen, "'matrix' has no 'cells' array");
 	n = json_object_array_length(v);
 	for (i = 0; i < n; i++)
 		if (read_cell(json_object_array_get_idx(v, i), i, m, err,
@@ -463,7 +394,7 @@ static void figures(const struct matrix_cell *c, enum result_status st,
 	snprintf(f->pattern, sizeof(f->pattern), "%s",
 		 c->random ? "Random" : "Seq");
 	matrix_profile_name(f->profile, sizeof(f->profile), c->read_pct);
-	f->status = (unsigned)st < NSTATUS ? status_names[st] : "failed";
+	f->status = rjson_status_name(st);
 	f->iops = ok ? iops : NAN;
 	f->mbps = ok ? mbps : NAN;
 	f->cpu = ok ? cpu : NAN;
@@ -521,8 +452,7 @@ static void table_row(FILE *out, const char *label,
 				snprintf(buf, sizeof(buf), "%.0f", c->iops);
 			else
 				snprintf(buf, sizeof(buf), "%s",
-					 (unsigned)c->status < NSTATUS ?
-					 status_names[c->status] : "failed");
+					 rjson_status_name(c->status));
 			break;
 		case 3:
 			if (ok)
@@ -578,7 +508,8 @@ static void curve_rows(FILE *out, const struct matrix_cell *const *cells,
 				snprintf(buf, sizeof(buf), "-");
 			else if (p->status != RESULT_OK)
 				snprintf(buf, sizeof(buf), "%s",
-					 row ? "-" : status_name(p->status));
+					 row ? "-" :
+					 rjson_status_name(p->status));
 			else if (row == 0)
 				snprintf(buf, sizeof(buf), "%.0f", p->iops);
 			else
@@ -695,8 +626,7 @@ int matrix_write_csv(const struct record *rec, FILE *out, int header)
 		fprintf(out, ",%d,%" PRIu64 ",%u,%u,%s,%u,%s,%.6f,%.3f,%.3f,"
 			"%.1f,%" PRIu64 ",%" PRIu64, m->direct, c->bs,
 			c->threads, c->qd, c->random ? "random" : "seq",
-			c->read_pct, (unsigned)c->status < NSTATUS ?
-			status_names[c->status] : "failed", c->elapsed,
+			c->read_pct, rjson_status_name(c->status), c->elapsed,
 			c->iops, c->mbps, c->cpu, c->rlat.count,
 			c->wlat.count);
 		csv_lat(out, &c->rlat);

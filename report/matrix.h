@@ -48,6 +48,13 @@ struct matrix_cell {
 	uint64_t hits;		/* measured I/Os that went there */
 	struct matrix_point *curve;	/* --curve points, in order */
 	size_t ncurve;
+	/*
+	 * -c N: a row per worker (value IO/s, ops, bytes, elapsed, cpu,
+	 * first_s/last_s from the cell's release), kept in the worker rows
+	 * of this result (report/worker_rows.h, JSON "workers"); NULL when
+	 * one process ran the cell.  Owned.
+	 */
+	struct result *workers;
 };
 
 struct record_matrix {

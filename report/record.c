@@ -4,6 +4,7 @@
  * in json.c, csv.c and text.c.
  */
 #include "record.h"
+#include "record_util.h"
 #include "matrix.h"
 #include "target_rec.h"
 #include "worker_rows.h"
@@ -31,17 +32,6 @@ struct record *record_new(void)
 	return rec;
 }
 
-static void free_kvs(struct record_kv *kv, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(kv[i].key);
-		free(kv[i].value);
-	}
-	free(kv);
-}
-
 void record_free(struct record *rec)
 {
 	size_t i;
@@ -63,8 +53,8 @@ void record_free(struct record *rec)
 	free(rec->target.vfs_options);
 	free(rec->target.fs_options);
 	record_detected_free(rec);
-	free_kvs(rec->params, rec->nparams);
-	free_kvs(rec->tags, rec->ntags);
+	record_kv_free(rec->params, rec->nparams);
+	record_kv_free(rec->tags, rec->ntags);
 	for (i = 0; i < rec->nresults; i++) {
 		free(rec->results[i].reason);
 		result_free_workers(&rec->results[i]);
@@ -149,22 +139,6 @@ void record_add_tag(struct record *rec, const char *key, const char *value)
 	record_set_str(&e->value, value);
 }
 
-static char *xvasprintf(const char *fmt, va_list ap)
-{
-	va_list cp;
-	char *s;
-	int n;
-
-	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
-	va_end(cp);
-	if (n < 0)		/* an encoding error: keep the format */
-		return xstrdup(fmt);
-	s = xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	return s;
-}
-
 void record_warn(struct record *rec, const char *fmt, ...)
 {
 	va_list ap;
@@ -172,7 +146,7 @@ void record_warn(struct record *rec, const char *fmt, ...)
 	rec->warnings = xrealloc(rec->warnings,
 				 (rec->nwarnings + 1) * sizeof(*rec->warnings));
 	va_start(ap, fmt);
-	rec->warnings[rec->nwarnings++] = xvasprintf(fmt, ap);
+	rec->warnings[rec->nwarnings++] = record_vasprintf(fmt, ap);
 	va_end(ap);
 }
 
@@ -181,10 +155,8 @@ struct result *record_add_result(struct record *rec, const char *name,
 {
 	struct result *res;
 
-	rec->results = xrealloc(rec->results,
-				(rec->nresults + 1) * sizeof(*rec->results));
-	res = &rec->results[rec->nresults++];
-	memset(res, 0, sizeof(*res));
+	res = record_append(&rec->results, &rec->nresults,
+			    sizeof(*rec->results));
 	snprintf(res->name, sizeof(res->name), "%s", name ? name : "");
 	snprintf(res->title, sizeof(res->title), "%s", title ? title : "");
 	snprintf(res->unit, sizeof(res->unit), "%s", unit ? unit : "");
@@ -215,7 +187,7 @@ void result_set_status(struct result *res, enum result_status status,
 	if (!fmt)
 		return;
 	va_start(ap, fmt);
-	res->reason = xvasprintf(fmt, ap);
+	res->reason = record_vasprintf(fmt, ap);
 	va_end(ap);
 }
 

@@ -44,6 +44,7 @@ enum result_status {
 #define RESULT_LOW_PRECISION	0x1u	/* shorter than RESULT_MIN_ELAPSED */
 #define RESULT_CACHED		0x2u	/* read phase started > 10 % resident */
 #define RESULT_DIRECT_IGNORED	0x4u	/* O_DIRECT asked, page cache filled anyway */
+#define RESULT_STONEWALLED	0x8u	/* --stonewall ended the phase early */
 
 #define RESULT_MIN_ELAPSED 0.5	/* seconds; bonnie++ prints +++++ below */
 #define RESULT_CACHED_FRACTION 0.10

@@ -17,13 +17,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "json_internal.h"
+#include "record_util.h"
 #include "../lib/xalloc.h"
 
 struct record_stack *record_stack_new(void)
@@ -36,34 +37,29 @@ int record_stack_add(struct record_stack *s, const char *kind,
 {
 	struct record_device *d;
 
-	s->devs = xrealloc(s->devs, (s->ndevs + 1) * sizeof(*s->devs));
-	d = &s->devs[s->ndevs];
-	memset(d, 0, sizeof(*d));
+	d = record_append(&s->devs, &s->ndevs, sizeof(*s->devs));
 	d->kind = xstrdup(kind ? kind : "unknown");
 	d->name = xstrdup_or_null(name);
-	d->parent = parent >= 0 && (size_t)parent < s->ndevs ? parent : -1;
-	return (int)s->ndevs++;
+	d->parent = parent >= 0 && (size_t)parent < s->ndevs - 1 ? parent :
+		    -1;
+	return (int)(s->ndevs - 1);
 }
 
 static void kv_set(struct record_kv **kv, size_t *n, const char *key,
 		   const char *value, int numeric)
 {
-	size_t i;
+	struct record_kv *f;
 
 	if (!value)
 		return;
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*kv)[i].key, key))
-			break;
-	if (i == *n) {
-		*kv = xrealloc(*kv, (*n + 1) * sizeof(**kv));
-		(*kv)[i].key = xstrdup(key);
-		(*n)++;
-	} else {
-		free((*kv)[i].value);
+	f = record_kv_find(*kv, *n, key);
+	if (!f) {
+		f = record_append(kv, n, sizeof(**kv));
+		f->key = xstrdup(key);
 	}
-	(*kv)[i].value = xstrdup(value);
-	(*kv)[i].numeric = numeric;
+	free(f->value);
+	f->value = xstrdup(value);
+	f->numeric = numeric;
 }
 
 void record_stack_set(struct record_stack *s, int dev, const char *key,
@@ -79,8 +75,8 @@ void record_stack_set(struct record_stack *s, int dev, const char *key,
 const char *record_stack_get(const struct record_stack *s, int dev,
 			     const char *key)
 {
-	const struct record_kv *kv;
-	size_t i, n;
+	const struct record_kv *kv, *f;
+	size_t n;
 
 	if (dev < 0) {
 		kv = s->fs;
@@ -91,10 +87,8 @@ const char *record_stack_get(const struct record_stack *s, int dev,
 	} else {
 		return NULL;
 	}
-	for (i = 0; i < n; i++)
-		if (!strcmp(kv[i].key, key))
-			return kv[i].value;
-	return NULL;
+	f = record_kv_find(kv, n, key);
+	return f ? f->value : NULL;
 }
 
 int record_stack_depth(const struct record_stack *s, int dev)
@@ -109,28 +103,17 @@ int record_stack_depth(const struct record_stack *s, int dev)
 	return depth;
 }
 
-static void kv_free(struct record_kv *kv, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(kv[i].key);
-		free(kv[i].value);
-	}
-	free(kv);
-}
-
 void record_stack_free(struct record_stack *s)
 {
 	size_t i;
 
 	if (!s)
 		return;
-	kv_free(s->fs, s->nfs);
+	record_kv_free(s->fs, s->nfs);
 	for (i = 0; i < s->ndevs; i++) {
 		free(s->devs[i].kind);
 		free(s->devs[i].name);
-		kv_free(s->devs[i].fields, s->devs[i].nfields);
+		record_kv_free(s->devs[i].fields, s->devs[i].nfields);
 	}
 	free(s->devs);
 	free(s);
@@ -157,11 +140,6 @@ void record_detected_free(struct record *rec)
 }
 
 /* ---- writing ---- */
-
-static struct json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
 
 /* A numeric field as a JSON integer when it is one, else a string. */
 static struct json_object *jfield(const struct record_kv *kv)
@@ -199,12 +177,14 @@ void target_json_add(const struct record *rec, struct json_object *host,
 		o = json_object_new_object();
 		json_object_object_add(o, "vm", v->vm < 0 ? NULL :
 				       json_object_new_boolean(v->vm));
-		json_object_object_add(o, "hypervisor", jstr(v->hypervisor));
-		json_object_object_add(o, "emulation", jstr(v->emulation));
-		json_object_object_add(o, "dmi_vendor", jstr(v->dmi_vendor));
+		json_object_object_add(o, "hypervisor",
+				       rjson_str(v->hypervisor));
+		json_object_object_add(o, "emulation", rjson_str(v->emulation));
+		json_object_object_add(o, "dmi_vendor",
+				       rjson_str(v->dmi_vendor));
 		json_object_object_add(o, "dmi_product",
-				       jstr(v->dmi_product));
-		json_object_object_add(o, "evidence", jstr(v->evidence));
+				       rjson_str(v->dmi_product));
+		json_object_object_add(o, "evidence", rjson_str(v->evidence));
 		json_object_object_add(host, "virt", o);
 	}
 	if (!s)
@@ -217,8 +197,8 @@ void target_json_add(const struct record *rec, struct json_object *host,
 		const struct record_device *d = &s->devs[i];
 
 		o = json_object_new_object();
-		json_object_object_add(o, "kind", jstr(d->kind));
-		json_object_object_add(o, "name", jstr(d->name));
+		json_object_object_add(o, "kind", rjson_str(d->kind));
+		json_object_object_add(o, "name", rjson_str(d->name));
 		json_object_object_add(o, "parent",
 				       json_object_new_int(d->parent));
 		add_fields(o, d->fields, d->nfields);
@@ -229,37 +209,11 @@ void target_json_add(const struct record *rec, struct json_object *host,
 
 /* ---- reading ---- */
 
-__attribute__((format(printf, 3, 4)))
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static struct json_object *member(struct json_object *obj, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (!obj || !json_object_object_get_ex(obj, key, &v))
-		return NULL;
-	return v;
-}
-
 static int opt_str(struct json_object *obj, const char *key, char **out,
 		   char *err, size_t errlen)
 {
-	struct json_object *v = member(obj, key);
-
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_string))
-		return fail(err, errlen, "'%s' is not a string", key);
-	*out = xstrdup(json_object_get_string(v));
-	return 0;
+	return rjson_get_str(obj, key, out) ?
+	       rjson_fail(err, errlen, "'%s' is not a string", key) : 0;
 }
 
 /* Every member but those in skip as a field of dev (-1: fs). */
@@ -286,8 +240,9 @@ static int read_fields(struct json_object *obj, struct record_stack *s,
 		case json_type_null:
 			break;
 		default:
-			return fail(err, errlen, "%s'%s' is neither a "
-				    "string nor an integer", where, key);
+			return rjson_fail(err, errlen, "%s'%s' is neither "
+					  "a string nor an integer", where,
+					  key);
 		}
 	}
 	return 0;
@@ -296,22 +251,24 @@ static int read_fields(struct json_object *obj, struct record_stack *s,
 static int read_virt(struct json_object *host, struct record *rec,
 		     char *err, size_t errlen)
 {
-	struct json_object *o = member(host, "virt"), *vm;
+	struct json_object *o = rjson_member(host, "virt"), *vm;
 	struct record_virt *v;
 
 	if (!o)
 		return 0;
 	if (!json_object_is_type(o, json_type_object))
-		return fail(err, errlen, "host: 'virt' is not an object");
+		return rjson_fail(err, errlen,
+				  "host: 'virt' is not an object");
 	v = xcalloc(1, sizeof(*v));
 	rec->host.virt = v;
-	vm = member(o, "vm");
+	vm = rjson_member(o, "vm");
 	if (!vm)
 		v->vm = -1;
 	else if (json_object_is_type(vm, json_type_boolean))
 		v->vm = json_object_get_boolean(vm);
 	else
-		return fail(err, errlen, "host: virt: 'vm' is not a boolean");
+		return rjson_fail(err, errlen,
+				  "host: virt: 'vm' is not a boolean");
 	if (opt_str(o, "hypervisor", &v->hypervisor, err, errlen) ||
 	    opt_str(o, "emulation", &v->emulation, err, errlen) ||
 	    opt_str(o, "dmi_vendor", &v->dmi_vendor, err, errlen) ||
@@ -324,36 +281,37 @@ static int read_virt(struct json_object *host, struct record *rec,
 int target_json_read(struct json_object *root, struct record *rec, char *err,
 		     size_t errlen)
 {
-	struct json_object *target = member(root, "target");
+	struct json_object *target = rjson_member(root, "target");
 	struct json_object *fs, *arr;
 	struct record_stack *s;
 	size_t i, n;
 
-	if (read_virt(member(root, "host"), rec, err, errlen))
+	if (read_virt(rjson_member(root, "host"), rec, err, errlen))
 		return -1;
-	fs = member(target, "fs");
-	arr = member(target, "stack");
+	fs = rjson_member(target, "fs");
+	arr = rjson_member(target, "stack");
 	if (!fs && !arr)
 		return 0;
 	s = record_stack_new();
 	rec->target.stack = s;
 	if (fs) {
 		if (!json_object_is_type(fs, json_type_object))
-			return fail(err, errlen, "target: 'fs' is not an "
-				    "object");
+			return rjson_fail(err, errlen,
+					  "target: 'fs' is not an object");
 		if (read_fields(fs, s, -1, "target: fs: ", err, errlen))
 			return -1;
 	}
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return fail(err, errlen, "target: 'stack' is not an array");
+		return rjson_fail(err, errlen,
+				  "target: 'stack' is not an array");
 	n = json_object_array_length(arr);
 	for (i = 0; i < n; i++) {
 		struct json_object *d = json_object_array_get_idx(arr, i);
-		struct json_object *kind = member(d, "kind");
-		struct json_object *name = member(d, "name");
-		struct json_object *parent = member(d, "parent");
+		struct json_object *kind = rjson_member(d, "kind");
+		struct json_object *name = rjson_member(d, "name");
+		struct json_object *parent = rjson_member(d, "parent");
 		char where[48];
 		int64_t p;
 		int dev;
@@ -361,15 +319,16 @@ int target_json_read(struct json_object *root, struct record *rec, char *err,
 		snprintf(where, sizeof(where), "target: stack %zu: ", i + 1);
 		if (!json_object_is_type(d, json_type_object) ||
 		    !kind || !json_object_is_type(kind, json_type_string))
-			return fail(err, errlen, "%sno 'kind'", where);
+			return rjson_fail(err, errlen, "%sno 'kind'", where);
 		if (name && !json_object_is_type(name, json_type_string))
-			return fail(err, errlen, "%s'name' is not a string",
-				    where);
+			return rjson_fail(err, errlen,
+					  "%s'name' is not a string", where);
 		p = parent && json_object_is_type(parent, json_type_int) ?
 			json_object_get_int64(parent) : -1;
 		if (p >= (int64_t)i)
-			return fail(err, errlen, "%s'parent' %" PRId64
-				    " does not come before it", where, p);
+			return rjson_fail(err, errlen, "%s'parent' %" PRId64
+					  " does not come before it", where,
+					  p);
 		dev = record_stack_add(s, json_object_get_string(kind),
 				       name ? json_object_get_string(name) :
 				       NULL, (int)p);

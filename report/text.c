@@ -497,6 +497,18 @@ static void problems(FILE *f, const struct record *rec)
 			fputs("\n", f);
 		fprintf(f, "warning: %s\n", rec->warnings[i]);
 	}
+	for (i = 0; i < rec->nresults; i++) {
+		const struct result *res = &rec->results[i];
+
+		if (res->status != RESULT_OK ||
+		    !(res->flags & RESULT_STONEWALLED))
+			continue;
+		if (!blank++)
+			fputs("\n", f);
+		fprintf(f, "%s: stonewalled: ended by --stonewall after %llu operations in %.3f s\n",
+			title_of(res), (unsigned long long)res->ops,
+			res->elapsed);
+	}
 
 	for (i = 0; i < rec->nresults; i++) {
 		const struct result *res = &rec->results[i];

@@ -9,8 +9,7 @@
 #include <cmocka.h>
 
 #include "bench/options.h"
-
-#define MiB (1024ull * 1024)
+#include "lib/units.h"
 
 static void test_parse_size(void **state)
 {

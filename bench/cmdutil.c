@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Command plumbing shared by `clyde run` and `clyde matrix` (cmdutil.h). */
+#include "cmdutil.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+volatile sig_atomic_t cmd_stop_signal;
+static void (*second_signal)(void);
+
+static void on_signal(int sig)
+{
+	if (cmd_stop_signal) {
+		if (second_signal)
+			second_signal();
+		_exit(128 + sig);
+	}
+	cmd_stop_signal = sig;
+}
+
+void cmd_install_signals(void (*second)(void))
+{
+	struct sigaction sa;
+
+	second_signal = second;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int cmd_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("clyde: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+FILE *cmd_open_output(const char *opt, const char *path, int *fresh,
+		      int *created)
+{
+	struct stat st;
+	int isnew = stat(path, &st) != 0;
+	FILE *f;
+
+	if (created)
+		*created = isnew;
+	if (fresh)
+		*fresh = isnew || st.st_size == 0;
+	f = fopen(path, "a");
+	if (!f)
+		cmd_usage_error("%s: cannot open '%s': %s", opt, path,
+				strerror(errno));
+	return f;
+}
+
+int cmd_parsed(enum options_result r, const char *err, int *status)
+{
+	switch (r) {
+	case OPTIONS_EXIT:
+		*status = 0;
+		return 1;
+	case OPTIONS_ERROR:
+		*status = cmd_usage_error("%s", err);
+		return 1;
+	case OPTIONS_OK:
+		break;
+	}
+	return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	if (type == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+void cmd_remove_tree(const char *dir)
+{
+	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_UNITS_H
+#define CLYDE_UNITS_H
+
+/*
+ * Numbers and sizes as clyde's command lines spell them (bonnie++'s
+ * conventions): shared by every command's options table.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KiB ((uint64_t)1024)
+#define MiB (KiB * 1024)
+#define GiB (MiB * 1024)
+
+/*
+ * Parse a size: a decimal number with an optional binary suffix k, m, g or
+ * t (any case); without a suffix it counts in units of unit bytes.  0 or
+ * -1 (overflow, junk, negative).
+ */
+int parse_size(const char *s, uint64_t unit, uint64_t *out);
+
+/* Parse a non-negative decimal integer no greater than max.  0 or -1. */
+int parse_uint(const char *s, uint64_t max, uint64_t *out);
+
+/* Format bytes as bonnie++ does: "512M", "2G", or plain bytes. */
+void format_size(char *buf, size_t len, uint64_t bytes);
+
+#endif

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Small JSON helpers every part of the record's writer and reader shares. */
+#include "json_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const status_names[] = {
+	[RESULT_NOT_RUN] = "not_run",
+	[RESULT_OK] = "ok",
+	[RESULT_FAILED] = "failed",
+	[RESULT_SKIPPED] = "skipped",
+};
+
+#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
+
+struct json_object *rjson_str(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+struct json_object *rjson_num(double d)
+{
+	char buf[32];
+
+	if (!isfinite(d))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.15g", d);
+	return json_object_new_double_s(d, buf);
+}
+
+const char *rjson_status_name(enum result_status st)
+{
+	return (unsigned)st < NSTATUS ? status_names[st] : "failed";
+}
+
+int rjson_status_parse(const char *name, enum result_status *st)
+{
+	size_t s;
+
+	for (s = 0; s < NSTATUS; s++)
+		if (!strcmp(name, status_names[s])) {
+			*st = (enum result_status)s;
+			return 0;
+		}
+	return -1;
+}
+
+int rjson_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+struct json_object *rjson_member(struct json_object *obj, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!obj || !json_object_object_get_ex(obj, key, &v))
+		return NULL;
+	return v;
+}
+
+/* *v: the member if it has type t (a double: or an integer); 1 when it
+ * does, 0 when absent or null, -EINVAL for another type. */
+static int typed_member(struct json_object *obj, const char *key,
+			enum json_type t, struct json_object **v)
+{
+	*v = rjson_member(obj, key);
+	if (!*v)
+		return 0;
+	if (json_object_is_type(*v, t) ||
+	    (t == json_type_double && json_object_is_type(*v, json_type_int)))
+		return 1;
+	return -EINVAL;
+}
+
+int rjson_get_int(struct json_object *obj, const char *key, int64_t min,
+		  int64_t max, int64_t *out)
+{
+	struct json_object *v;
+	int rc = typed_member(obj, key, json_type_int, &v);
+
+	if (rc <= 0)
+		return rc;
+	if (json_object_get_int64(v) < min || json_object_get_int64(v) > max)
+		return -ERANGE;
+	*out = json_object_get_int64(v);
+	return 0;
+}
+
+int rjson_get_u64(struct json_object *obj, const char *key, uint64_t *out)
+{
+	struct json_object *v;
+	int rc = typed_member(obj, key, json_type_int, &v);
+
+	if (rc <= 0)
+		return rc;
+	/* json-c keeps integers above INT64_MAX as unsigned: their int64
+	 * reads negative, their uint64 does not read 0 */
+	if (json_object_get_int64(v) < 0 && !json_object_get_uint64(v))
+		return -EINVAL;
+	*out = json_object_get_uint64(v);
+	return 0;
+}
+
+int rjson_get_double(struct json_object *obj, const char *key, double *out)
+{
+	struct json_object *v;
+	int rc = typed_member(obj, key, json_type_double, &v);
+
+	if (rc > 0)
+		*out = json_object_get_double(v);
+	return rc < 0 ? rc : 0;
+}
+
+int rjson_get_str(struct json_object *obj, const char *key, char **out)
+{
+	struct json_object *v;
+	int rc = typed_member(obj, key, json_type_string, &v);
+
+	if (rc > 0)
+		record_set_str(out, json_object_get_string(v));
+	return rc < 0 ? rc : 0;
+}

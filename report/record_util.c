@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Small pieces the record's files share; see record_util.h. */
+#include "record_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/xalloc.h"
+
+void record_kv_free(struct record_kv *kv, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(kv[i].key);
+		free(kv[i].value);
+	}
+	free(kv);
+}
+
+struct record_kv *record_kv_find(const struct record_kv *kv, size_t n,
+				 const char *key)
+{
+	const struct record_kv *end = kv + n;
+
+	for (; kv < end; kv++)
+		if (!strcmp(kv->key, key))
+			return (struct record_kv *)kv;
+	return NULL;
+}
+
+void *record_append(void *arrayp, size_t *n, size_t elem)
+{
+	char **array = arrayp;
+	char *p;
+
+	*array = xrealloc(*array, (*n + 1) * elem);
+	p = *array + *n * elem;
+	memset(p, 0, elem);
+	(*n)++;
+	return p;
+}
+
+char *record_vasprintf(const char *fmt, va_list ap)
+{
+	va_list cp;
+	char *s;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)		/* an encoding error: keep the format */
+		return xstrdup(fmt);
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}

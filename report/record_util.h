@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_RECORD_UTIL_H
+#define CLYDE_RECORD_UTIL_H
+
+/*
+ * Small pieces the record's files (record.c, target_json.c, compare.c,
+ * worker_rows.c, html.c, import.c) share.  Not a public API.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "record.h"
+
+/* Free n key/value pairs and the array. */
+void record_kv_free(struct record_kv *kv, size_t n);
+/* The pair named key, or NULL. */
+struct record_kv *record_kv_find(const struct record_kv *kv, size_t n,
+				 const char *key);
+
+/*
+ * Grow the array *arrayp of *n elements of size elem by one zeroed
+ * element, count it in *n and return it (never NULL: xalloc).
+ */
+void *record_append(void *arrayp, size_t *n, size_t elem);
+
+/* vasprintf that never fails (xalloc); an encoding error gives the format
+ * itself. */
+char *record_vasprintf(const char *fmt, va_list ap)
+	__attribute__((format(printf, 1, 0)));
+
+#endif

@@ -1,0 +1,125 @@
+#!/bin/bash
+# clyde report over clyde matrix records (XDISK tables in HTML, text and
+# long CSV, figures in their cells), the VM/emulation mark wherever runs
+# are named, and the per-worker rows of clyde -c N.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+
+test_have_prereq JQ || test_skip_all 'jq is needed to read the JSON records'
+
+# xp XPATH: the string value of XPATH in page.html
+xp () {
+	xmllint --xpath "string($1)" page.html
+}
+# mx BS:THREADS:QD:PATTERN:READ_PCT ROW GROUP: a matrix cell's data-v
+mx () {
+	xp "//*[local-name()='td'][@data-mx='$1'][@data-row='$2'][@data-group='$3'][not(@data-pt)]/@data-v"
+}
+
+test_expect_success 'two real matrix runs and a real -c 2 run' '
+	dir=$(mktemp -d /dev/shm/t3104.XXXXXX) &&
+	test_cleanup "rm -rf \"$dir\"" &&
+	for l in mx-a mx-b; do
+		"$CLYDE" matrix -d "$dir" --bs 4k,64k --threads 1,2 \
+			--pattern random,seq --mix 100,0,70 --size 4M \
+			--time 0.05 --ramp 0 -m $l --json m.jsonl \
+			$(test $l = mx-b && echo --buffered --curve 50) \
+			>/dev/null || return 1
+	done &&
+	"$CLYDE" -c 2 -d "$dir" -s 8M -f1 -n 1 -m work2 --json w.jsonl \
+		>/dev/null 2>&1 &&
+	test_line_count = 2 m.jsonl && test_line_count = 1 w.jsonl &&
+	jq -e ".results[] | select(.name == \"put_block\") |
+		(.workers | length) == 2" w.jsonl
+'
+
+test_expect_success XMLLINT 'HTML: one XDISK table per block size and threads, figures in their cells' '
+	"$CLYDE" report -o page.html -b mx-a m.jsonl w.jsonl &&
+	xmllint --noout page.html &&
+	test "$(xp "count(//*[local-name()=\"table\"][@class=\"matrix\"])")" = 4 &&
+	for g in 1 2; do
+		sed -n ${g}p m.jsonl | jq -r ".matrix.cells[] |
+			\"\(.bs):\(.threads):\(.qd):\(.pattern):\(.read_pct) \(.iops) \(.mbps) \(.read_latency_ms.mean // \"-\") \(.write_latency_ms.mean // \"-\")\"" >cells &&
+		test_line_count = 24 cells &&
+		while read key iops mbps rd wr; do
+			awk -v a="$(mx $key iops $g)" -v b="$iops" \
+				"BEGIN { exit !(a > 0 && (a - b) / b < 1e-6 && (b - a) / b < 1e-6) }" &&
+			awk -v a="$(mx $key mbps $g)" -v b="$mbps" \
+				"BEGIN { exit !(a > 0 && (a - b) / b < 1e-6 && (b - a) / b < 1e-6) }" &&
+			if test "$rd" != -; then
+				awk -v a="$(mx $key read_ms $g)" -v b="$rd" \
+					"BEGIN { exit !((a - b) / b < 1e-6 && (b - a) / b < 1e-6) }"
+			else
+				test -z "$(mx $key read_ms $g)"
+			fi &&
+			if test "$wr" != -; then
+				awk -v a="$(mx $key write_ms $g)" -v b="$wr" \
+					"BEGIN { exit !((a - b) / b < 1e-6 && (b - a) / b < 1e-6) }"
+			else
+				test -z "$(mx $key write_ms $g)"
+			fi || { echo "cell $key of run $g"; return 1; }
+		done <cells || return 1
+	done
+'
+
+test_expect_success XMLLINT 'HTML: ratio to the baseline, curve points' '
+	a=$(mx 4096:2:1:random:70 iops 1) && b=$(mx 4096:2:1:random:70 iops 2) &&
+	r=$(xp "//*[local-name()=\"td\"][@data-mx=\"4096:2:1:random:70\"][@data-row=\"iops\"][@data-group=\"2\"][not(@data-pt)]/*[@class=\"ratio\"]/@data-ratio") &&
+	awk -v a=$a -v b=$b -v r=$r "BEGIN { d = b / a - r; exit !(d < 1e-3 && d > -1e-3) }" &&
+	test -z "$(xp "//*[local-name()=\"td\"][@data-mx=\"4096:2:1:random:70\"][@data-row=\"iops\"][@data-group=\"1\"]/*[@class=\"ratio\"]/@data-ratio")" &&
+	p=$(sed -n 2p m.jsonl | jq ".matrix.cells[] | select(.bs == 65536 and .threads == 1 and .pattern == \"seq\" and .read_pct == 0) | .curve[0].iops") &&
+	v=$(xp "//*[local-name()=\"td\"][@data-mx=\"65536:1:1:seq:0\"][@data-row=\"iops\"][@data-group=\"2\"][@data-pt=\"50\"]/@data-v") &&
+	awk -v a="$v" -v b="$p" "BEGIN { exit !(a > 0 && (a - b) / b < 1e-6 && (b - a) / b < 1e-6) }"
+'
+
+test_expect_success XMLLINT 'HTML: workers in the configuration, a rate per worker and test' '
+	test "$(xp "//*[@id=\"cfg3\"]/*[local-name()=\"td\"]/@data-workers")" = 2 &&
+	for w in 0 1; do
+		v=$(jq ".results[] | select(.name == \"put_block\") | .workers[] | select(.worker == $w) | .value" w.jsonl) &&
+		h=$(xp "//*[@id=\"workers3\"]//*[local-name()=\"tr\"][@data-test=\"put_block\"]/*[@data-worker=\"$w\"]/@data-v") &&
+		awk -v a="$h" -v b="$v" "BEGIN { exit !(a > 0 && (a - b) / b < 1e-6 && (b - a) / b < 1e-6) }" || return 1
+	done
+'
+
+test_expect_success 'text: the matrix side by side and each run'\''s XDISK tables' '
+	"$CLYDE" report -f text -b mx-a m.jsonl w.jsonl >out.txt &&
+	grep -q "^Matrix: 64K blocks, 2 threads, queue depth 1$" out.txt &&
+	grep -q "^  3   work2.* (1 run, 2 workers)$" out.txt &&
+	test "$(grep -c "^Pattern  *Random  *Random" out.txt)" = 8 &&
+	sed -n "/^Matrix: 4K blocks, 1 thread,/,/^Matrix/p" out.txt |
+		sed -n "/^Random 70\/30/,+2p" >cell &&
+	i=$(sed -n 1p m.jsonl | jq ".matrix.cells[] | select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) | .iops | round") &&
+	grep -q "^mx-a.* $i  *[0-9.]*  *[0-9.]*  *[0-9.]*  *base$" cell
+'
+
+test_expect_success 'long CSV: one row per run and cell, curve points' '
+	"$CLYDE" report -f csv m.jsonl w.jsonl >long.csv &&
+	test "$(grep -c ",matrix," long.csv)" = 48 &&
+	test "$(grep -c ",matrix_curve," long.csv)" = 24 &&
+	test "$(awk -F, "{ print NF }" long.csv | sort -u)" = 38 &&
+	i=$(sed -n 2p m.jsonl | jq ".matrix.cells[] | select(.bs == 65536 and .threads == 2 and .pattern == \"random\" and .read_pct == 100) | .iops") &&
+	grep "^2,2,mx-b,.*,matrix,.*,65536,2,1,random,100,," long.csv >row &&
+	test_line_count = 1 row &&
+	awk -F, -v b="$i" "{ exit !((\$15 - b) / b < 1e-6 && (b - \$15) / b < 1e-6) }" row
+'
+
+test_expect_success XMLLINT 'VM mark: an emulated run is marked wherever it is named' '
+	"$CLYDE" report -o page.html "$FIX/clyde.jsonl" \
+		"$FIX/clyde-tcg.jsonl" &&
+	xmllint --noout page.html &&
+	# its own configuration, though it matches "base" in all but fs/virt
+	test "$(xp "count(//*[local-name()=\"table\"][@id=\"config-table\"]/*/*[local-name()=\"tr\"])")" = 4 &&
+	test "$(xp "//*[@id=\"cfg3\"]//*[@class=\"vm\"]")" = "[VM: QEMU TCG, emulated]" &&
+	test "$(xp "//*[@id=\"row3\"]//*[@class=\"vm\"]")" = "[VM: QEMU TCG, emulated]" &&
+	test "$(xp "count(//*[@id=\"row2\"]//*[@class=\"vm\"])")" = 0 &&
+	xp "//*[@id=\"chart-put_block\"]" | grep -q "jfs-run \[VM: QEMU TCG, emulated\]" &&
+	xp "//*[@id=\"run4\"]/*[local-name()=\"summary\"]" | grep -q "VM: QEMU TCG, emulated" &&
+	"$CLYDE" report -f text "$FIX/clyde.jsonl" "$FIX/clyde-tcg.jsonl" >out.txt &&
+	grep -q "^  3   jfs-run \[VM: QEMU TCG, emulated\] (1 run)$" out.txt &&
+	sed -n "/^Block write/,/^$/p" out.txt | grep -q "^jfs-run \[VM: QEMU TCG, emulated\]  *670073 " &&
+	"$CLYDE" report -f csv "$FIX/clyde-tcg.jsonl" >long.csv &&
+	test "$(grep -c ",VM: QEMU TCG\\, emulated,\|,\"VM: QEMU TCG, emulated\"," long.csv)" = 12
+'
+
+test_done
