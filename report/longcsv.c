@@ -89,6 +89,22 @@ static double mx_ratio(const struct compare *c, const struct cmpm *m,
 }
 
 /* One row per matrix cell of run r, and one per curve point. */
+
+/* The columns that say which run a row belongs to. */
+static void run_columns(FILE *out, const struct compare *c, size_t r,
+			const struct record *rec)
+{
+	fprintf(out, "%zu,%zu,", r + 1, c->run_group[r] + 1);
+	csv_str(out, rec->label, 0);
+	csv_str(out, rec->tool, 0);
+	csv_str(out, rec->version, 0);
+	csv_str(out, rec->source, 0);
+	csv_str(out, rec->host.hostname, 0);
+	csv_str(out, rec->target.fstype, 0);
+	csv_str(out, rec->start, 0);
+	fprintf(out, "%d,", rec->repetition);
+}
+
 static void matrix_rows(const struct compare *c, size_t r, const char *mark,
 			FILE *out)
 {
@@ -124,15 +140,7 @@ static void matrix_rows(const struct compare *c, size_t r, const char *mark,
 				 "%s %s%s", f.bs, cell->threads,
 				 cell->threads == 1 ? "" : "s", cell->qd,
 				 f.pattern, f.profile, p ? " curve" : "");
-			fprintf(out, "%zu,%zu,", r + 1, c->run_group[r] + 1);
-			csv_str(out, rec->label, 0);
-			csv_str(out, rec->tool, 0);
-			csv_str(out, rec->version, 0);
-			csv_str(out, rec->source, 0);
-			csv_str(out, rec->host.hostname, 0);
-			csv_str(out, rec->target.fstype, 0);
-			csv_str(out, rec->start, 0);
-			fprintf(out, "%d,", rec->repetition);
+			run_columns(out, c, r, rec);
 			csv_str(out, p ? "matrix_curve" : "matrix", 0);
 			csv_str(out, title, 0);
 			csv_str(out, "IO/s", 0);
@@ -190,15 +198,7 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 					break;
 			if (t < c->ntests && res->status == RESULT_OK)
 				ratio = compare_ratio(c, c->run_group[r], t);
-			fprintf(out, "%zu,%zu,", r + 1, c->run_group[r] + 1);
-			csv_str(out, rec->label, 0);
-			csv_str(out, rec->tool, 0);
-			csv_str(out, rec->version, 0);
-			csv_str(out, rec->source, 0);
-			csv_str(out, rec->host.hostname, 0);
-			csv_str(out, rec->target.fstype, 0);
-			csv_str(out, rec->start, 0);
-			fprintf(out, "%d,", rec->repetition);
+			run_columns(out, c, r, rec);
 			csv_str(out, res->name, 0);
 			csv_str(out, res->title, 0);
 			csv_str(out, res->unit, 0);
