@@ -1321,7 +1321,7 @@ int cmd_matrix(int argc, char **argv)
 	struct host_info host;
 	struct fs_target target;
 	struct record *rec = NULL;
-	FILE *json = NULL, *csv = NULL;
+	FILE *json = NULL, *csv = NULL, *tables;
 	void **bufs = NULL;
 	int status, csv_fresh = 0, rc, json_fresh = 0;
 	int json_created = 0, csv_created = 0;
@@ -1415,7 +1415,7 @@ int cmd_matrix(int argc, char **argv)
 	if (!run.direct && !(run.engine->flags & IO_ENGINE_SYNC))
 		record_warn(rec, "libaio on buffered files blocks in "
 			    "io_submit; the queue depth is not honoured");
-	progress_start(0);
+	progress_start(cfg.quiet);
 	if (procs > 1) {
 		char buf[32];
 
@@ -1494,7 +1494,9 @@ write:
 	run_release(&run);
 	for (k = 1; k < procs; k++)
 		run_release(&runs[k]);
-	if (matrix_write_text(rec, stdout) || fflush(stdout))
+	/* -q: the tables on stderr, stdout left empty */
+	tables = cfg.quiet ? stderr : stdout;
+	if (matrix_write_text(rec, tables) || fflush(tables))
 		status = status ? status : EXIT_FAILED;
 	if (json && record_write_json(rec, json)) {
 		fprintf(stderr, "clyde: --json: cannot write '%s': %s\n",

@@ -270,6 +270,7 @@ FLAG_OPTION(raw_device)
 FLAG_OPTION(force)
 FLAG_OPTION(verify)
 FLAG_OPTION(no_prefill)
+FLAG_OPTION(quiet)
 
 static int parse_hit_area(void *p, const char *arg, char *err, size_t errlen)
 {
@@ -590,6 +591,9 @@ static const struct opt_def option_table[] = {
 	  parse_csv, NULL },
 	{ "tag", KEY_TAG, required_argument, "KEY=VALUE",
 	  "tag the run (repeatable)", parse_tag, NULL },
+	{ "quiet", 'q', no_argument, NULL,
+	  "the tables on stderr (stdout stays empty), no progress display",
+	  parse_quiet, params_quiet },
 	OPTABLE_HELP(KEY_HELP),
 };
 

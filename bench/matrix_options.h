@@ -52,6 +52,7 @@ struct matrix_config {
 	struct tag *tags;		/* --tag */
 	size_t ntags, tags_alloc;
 	unsigned procs;			/* -c / --procs: workers; 0 or 1: one */
+	int quiet;			/* -q: tables on stderr, no progress */
 };
 
 void matrix_config_init(struct matrix_config *cfg);

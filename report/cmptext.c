@@ -107,13 +107,21 @@ static void matrix_text(const struct compare *c, FILE *out)
 	}
 }
 
+/* Whether configuration g has a figure (or a +++++) of test t. */
+static int has_figure(const struct compare *c, size_t g, size_t t)
+{
+	return c->groups[g].stats[t].n || c->groups[g].stats[t].too_fast;
+}
+
 int report_write_cmptext(const struct compare *c, FILE *out)
 {
 	size_t g, t;
 	char name[NAME_W + 1];
+	int figures = 0;
 
-	fprintf(out, "%zu runs in %zu configurations\n", c->nrecs,
-		c->ngroups);
+	fprintf(out, "%zu run%s in %zu configuration%s\n", c->nrecs,
+		c->nrecs == 1 ? "" : "s", c->ngroups,
+		c->ngroups == 1 ? "" : "s");
 	for (g = 0; g < c->ngroups; g++) {
 		char *n = compare_group_short(c, g, 58);
 		char line[80], workers[32] = "";
@@ -128,8 +136,12 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 			workers);
 		free(n);
 	}
-	fputs("* baseline; marks: L low precision, C cached, "
-	      "S per-char via stdio\n", out);
+	for (t = 0; t < c->ntests; t++)
+		for (g = 0; g < c->ngroups; g++)
+			figures |= has_figure(c, g, t);
+	/* runs with only a matrix have no test figures, nor their marks */
+	fprintf(out, "* baseline%s\n", figures ? "; marks: L low precision, "
+		"C cached, S per-char via stdio" : "");
 	for (g = 0; g < c->ngroups; g++)
 		if (compare_group_virt(c, g)) {
 			fputs("[VM: ...]: measured in a virtual machine or on "
@@ -141,8 +153,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		int any = 0;
 
 		for (g = 0; g < c->ngroups; g++)
-			any |= c->groups[g].stats[t].n ||
-			       c->groups[g].stats[t].too_fast;
+			any |= has_figure(c, g, t);
 		if (!any)
 			continue;
 		fprintf(out, "\n%-*.*s %10s %9s %3s %4s %6s %s\n", NAME_W,
@@ -156,7 +167,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 
 			clip(name, NAME_W, n);
 			free(n);
-			if (!s->n && !s->too_fast)
+			if (!has_figure(c, g, t))
 				continue;
 			if (!s->n) {
 				fprintf(out, "%-*s %10s\n", NAME_W, name,

@@ -332,6 +332,23 @@ static void find_differ(struct compare *c)
 	}
 }
 
+/*
+ * Without --baseline: the first configuration that has a figure for some
+ * test, so a matrix-only run given first does not leave every ratio of the
+ * test tables blank (the matrix tables pick their own when it has none).
+ */
+static size_t default_baseline(const struct compare *c)
+{
+	size_t g, t;
+
+	for (g = 0; g < c->ngroups; g++)
+		for (t = 0; t < c->ntests; t++)
+			if (c->groups[g].stats[t].n ||
+			    c->groups[g].stats[t].too_fast)
+				return g;
+	return 0;
+}
+
 int compare_build(struct compare *c, struct record *const *recs,
 		  size_t nrecs, const char *baseline, char *err,
 		  size_t errlen)
@@ -381,7 +398,7 @@ int compare_build(struct compare *c, struct record *const *recs,
 			summarise(c, g, t);
 	}
 	find_differ(c);
-	c->baseline = 0;
+	c->baseline = default_baseline(c);
 	if (baseline && baseline[0] == '#') {
 		char *end;
 		unsigned long n = strtoul(baseline + 1, &end, 10);

@@ -198,7 +198,31 @@ struct page {
 	double *vals;		/* scratch [ngroups] */
 	size_t *ns;
 	const char **cls;
+	int has_bonnie;		/* some run has a bonnie++ result */
+	int has_matrix;		/* some run has matrix tables */
+	int has_charts;		/* some test has a figure to draw */
+	int has_latency;	/* some test has a histogram */
 };
+
+/* The first of the tests after the bonnie++ ones (compare adds those first). */
+#define OTHER_TESTS (BONNIE_NIO + BONNIE_NFILE)
+
+/* Whether a run of configuration g has a result of a test in [t0, t1). */
+static int group_has(const struct compare *c, size_t g, size_t t0, size_t t1)
+{
+	const struct cmp_group *grp = &c->groups[g];
+	size_t r, t;
+
+	for (r = 0; r < grp->nruns; r++)
+		for (t = t0; t < t1 && t < c->ntests; t++) {
+			const struct result *res =
+				compare_result(c, grp->runs[r], t);
+
+			if (res && res->status != RESULT_NOT_RUN)
+				return 1;
+		}
+	return 0;
+}
 
 static double rank_of(struct page *p, size_t t, size_t g, int cpu)
 {
@@ -334,6 +358,8 @@ static void bonnie_table(struct page *p)
 	FILE *f = p->f;
 	size_t g, i;
 
+	if (!p->has_bonnie)
+		return;
 	fputs("<h2 id=\"bonnie\">bonnie++ tests</h2>\n"
 	      "<p class=\"note\">Mean of the runs of each configuration "
 	      "(&#177; sample standard deviation and count when repeated), "
@@ -358,6 +384,8 @@ static void bonnie_table(struct page *p)
 			"/sec");
 	fputs("</tr>\n</thead><tbody>\n", f);
 	for (g = 0; g < c->ngroups; g++) {
+		if (!group_has(c, g, 0, OTHER_TESTS))
+			continue;
 		fprintf(f, "<tr id=\"row%zu\"%s>", g + 1,
 			g == c->baseline ? " class=\"baseline\"" : "");
 		group_cell(p, g);
@@ -376,11 +404,11 @@ static void other_table(struct page *p)
 	const struct compare *c = p->c;
 	size_t g, t;
 
-	if (c->ntests <= 12)
+	if (c->ntests <= OTHER_TESTS)
 		return;
 	fputs("<h2 id=\"other\">Other tests</h2>\n<table id=\"other-table\">"
 	      "<thead><tr><th>Configuration</th>", p->f);
-	for (t = 12; t < c->ntests; t++) {
+	for (t = OTHER_TESTS; t < c->ntests; t++) {
 		fputs("<th colspan=\"2\">", p->f);
 		esc(p->f, c->tests[t].title);
 		fputs(" (", p->f);
@@ -389,10 +417,12 @@ static void other_table(struct page *p)
 	}
 	fputs("</tr></thead><tbody>\n", p->f);
 	for (g = 0; g < c->ngroups; g++) {
+		if (!group_has(c, g, OTHER_TESTS, c->ntests))
+			continue;
 		fprintf(p->f, "<tr%s>", g == c->baseline ?
 			" class=\"baseline\"" : "");
 		group_cell(p, g);
-		for (t = 12; t < c->ntests; t++)
+		for (t = OTHER_TESTS; t < c->ntests; t++)
 			value_cells(p, g, t, 1);
 		fputs("</tr>\n", p->f);
 	}
@@ -702,10 +732,35 @@ static void chart(struct page *p, size_t t)
 	fputs("</svg></div>\n", f);
 }
 
+/* Whether test t has a figure in some configuration (a bar to draw). */
+static int chart_has(const struct compare *c, size_t t)
+{
+	size_t g;
+
+	for (g = 0; g < c->ngroups; g++)
+		if (c->groups[g].stats[t].n &&
+		    c->groups[g].stats[t].mean + c->groups[g].stats[t].sd > 0)
+			return 1;
+	return 0;
+}
+
+/* Whether test t has a latency histogram in some configuration. */
+static int latency_has(const struct compare *c, size_t t)
+{
+	size_t g;
+
+	for (g = 0; g < c->ngroups; g++)
+		if (c->groups[g].stats[t].lat.count)
+			return 1;
+	return 0;
+}
+
 static void charts(struct page *p)
 {
 	size_t t;
 
+	if (!p->has_charts)
+		return;
 	fputs("<h2 id=\"charts\">Charts</h2>\n<p class=\"note\">One bar per "
 	      "configuration (the baseline in orange, its value the dashed "
 	      "line), whiskers &#177; one standard deviation; * low "
@@ -754,16 +809,14 @@ static void latency(struct page *p)
 	const struct compare *c = p->c;
 	size_t t, g;
 
+	if (!p->has_latency)
+		return;
 	fputs("<h2 id=\"latency\">Latency</h2>\n<p class=\"note\">Per "
 	      "operation, in microseconds, from the runs' histograms merged "
 	      "(never averaged).  bonnie++ lines keep only the maximum.  "
 	      "Lower is better.</p>\n", p->f);
 	for (t = 0; t < c->ntests; t++) {
-		int any = 0;
-
-		for (g = 0; g < c->ngroups; g++)
-			any |= c->groups[g].stats[t].lat.count > 0;
-		if (!any)
+		if (!latency_has(c, t))
 			continue;
 		fprintf(p->f, "<h3>");
 		esc(p->f, c->tests[t].title);
@@ -813,16 +866,31 @@ static void run_mark(FILE *f, const struct record *rec)
 	free(mark);
 }
 
+/* Whether some run has a result of test t (else no column for it). */
+static int runs_have(const struct compare *c, size_t t)
+{
+	size_t g;
+
+	for (g = 0; g < c->ngroups; g++)
+		if (group_has(c, g, t, t + 1))
+			return 1;
+	return 0;
+}
+
 static void runs(struct page *p)
 {
 	const struct compare *c = p->c;
 	size_t r, t;
+	char *cols = xcalloc(c->ntests + 1, 1);
 
 	fputs("<h2 id=\"runs\">Runs</h2>\n<table id=\"runs-table\"><thead>"
 	      "<tr><th class=\"sortable\">Run</th>"
 	      "<th class=\"sortable\">Config</th><th>Label</th>"
 	      "<th>Start</th><th>Source</th>", p->f);
 	for (t = 0; t < c->ntests; t++) {
+		cols[t] = runs_have(c, t);
+		if (!cols[t])
+			continue;
 		fputs("<th class=\"sortable\">", p->f);
 		esc(p->f, c->tests[t].title);
 		fputs("</th>", p->f);
@@ -846,6 +914,8 @@ static void runs(struct page *p)
 			const struct result *res = compare_result(c, r, t);
 			char buf[64];
 
+			if (!cols[t])
+				continue;
 			if (!res || res->status != RESULT_OK) {
 				fprintf(p->f, "<td class=\"none\">%s</td>",
 					res && res->status == RESULT_SKIPPED &&
@@ -866,6 +936,7 @@ static void runs(struct page *p)
 		fputs("</tr>\n", p->f);
 	}
 	fputs("</tbody></table>\n", p->f);
+	free(cols);
 }
 
 static void dl_item(FILE *f, const char *key, const char *value)
@@ -1060,6 +1131,24 @@ static void environment(struct page *p)
 	}
 }
 
+/* Which of the optional sections the page has (for them and the nav). */
+static void sections(struct page *p)
+{
+	const struct compare *c = p->c;
+	struct cmpm m;
+	size_t g, t;
+
+	for (g = 0; g < c->ngroups; g++)
+		p->has_bonnie |= group_has(c, g, 0, OTHER_TESTS);
+	for (t = 0; t < c->ntests; t++) {
+		p->has_charts |= chart_has(c, t);
+		p->has_latency |= latency_has(c, t);
+	}
+	cmpm_build(&m, c);
+	p->has_matrix = m.ntables > 0;
+	cmpm_release(&m);
+}
+
 static void header(struct page *p)
 {
 	const struct compare *c = p->c;
@@ -1072,9 +1161,10 @@ static void header(struct page *p)
 
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	fprintf(p->f, "<p class=\"meta\">%zu runs in %zu configurations; "
+	fprintf(p->f, "<p class=\"meta\">%zu run%s in %zu configuration%s; "
 		"generated %s by clyde %s.  Baseline: <b>", c->nrecs,
-		c->ngroups, when, CLYDE_VERSION);
+		c->nrecs == 1 ? "" : "s", c->ngroups,
+		c->ngroups == 1 ? "" : "s", when, CLYDE_VERSION);
 	esc(p->f, base);
 	fputs("</b>.</p>\n", p->f);
 	free(base);
@@ -1093,10 +1183,18 @@ static void header(struct page *p)
 	      "<b>stdio</b>/<b>syscall</b> per-char mode where modes "
 	      "differ.  Throughput in KiB/s.</p>\n"
 	      "<p class=\"meta\"><a href=\"#configurations\">Configurations"
-	      "</a> &#183; <a href=\"#bonnie\">bonnie++ tests</a> &#183; "
-	      "<a href=\"#matrix\">Matrix</a> &#183; "
-	      "<a href=\"#charts\">Charts</a> &#183; <a href=\"#latency\">"
-	      "Latency</a> &#183; <a href=\"#runs\">Runs</a> &#183; "
+	      "</a> &#183; ", p->f);
+	if (p->has_bonnie)
+		fputs("<a href=\"#bonnie\">bonnie++ tests</a> &#183; ", p->f);
+	if (c->ntests > OTHER_TESTS)
+		fputs("<a href=\"#other\">Other tests</a> &#183; ", p->f);
+	if (p->has_matrix)
+		fputs("<a href=\"#matrix\">Matrix</a> &#183; ", p->f);
+	if (p->has_charts)
+		fputs("<a href=\"#charts\">Charts</a> &#183; ", p->f);
+	if (p->has_latency)
+		fputs("<a href=\"#latency\">Latency</a> &#183; ", p->f);
+	fputs("<a href=\"#runs\">Runs</a> &#183; "
 	      "<a href=\"#environment\">Environment</a></p>\n", p->f);
 	if (o->nwarnings) {
 		fputs("<h2 id=\"warnings\">Input warnings</h2>\n"
@@ -1185,6 +1283,7 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 	p.vals = xcalloc(c->ngroups, sizeof(*p.vals));
 	p.ns = xcalloc(c->ngroups, sizeof(*p.ns));
 	p.cls = xcalloc(c->ngroups, sizeof(*p.cls));
+	sections(&p);
 	header(&p);
 	configurations(&p);
 	bonnie_table(&p);

@@ -11,7 +11,7 @@ test_expect_success 'matrix --help lists the options' '
 	grep -q "^usage: clyde matrix" out &&
 	for o in bs threads pattern mix qd engine buffered shared-file size \
 		 time ramp seed json csv tag overwrite raw-device verify \
-		 no-prefill hit-area hit-pct curve; do
+		 no-prefill hit-area hit-pct curve quiet; do
 		grep -q -- "--$o" out || return 1
 	done
 '

@@ -119,6 +119,21 @@ test_expect_success TMPFS 'an existing file with --overwrite' '
 	rm tm/f
 '
 
+test_expect_success TMPFS '-q: the tables on stderr, stdout empty, param quiet' '
+	jq -e ".params.quiet == 0" r.jsonl >/dev/null &&
+	rm -f r.jsonl &&
+	"$CLYDE" matrix -d tm -q --json r.jsonl --bs 4k --threads 1 \
+		--pattern random,seq --mix 100 --size 2M --time 0.05 \
+		--ramp 0 >out.txt 2>err.txt &&
+	test_must_fail test -s out.txt &&
+	grep -q "^4K blocks, 1 thread, queue depth 1$" err.txt &&
+	test "$(grep -c "^IO/s " err.txt)" = 1 &&
+	test "$(grep -c "^Pattern  *Random  *Seq$" err.txt)" = 1 &&
+	jq -e ".params.quiet == 1 and (.matrix.cells | length) == 2" \
+		r.jsonl >/dev/null &&
+	test -z "$(ls -A tm)"
+'
+
 test_expect_success ROOT,LOOP,XFS 'raw device: mounted refused even with --force' '
 	test_expect_code 2 "$CLYDE" matrix -d "$mnt_dev" --raw-device --force \
 		--bs 4k --threads 1 --pattern random --mix 100 --time 0.1 \

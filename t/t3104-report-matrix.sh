@@ -82,6 +82,44 @@ test_expect_success XMLLINT 'HTML: workers in the configuration, a rate per work
 	done
 '
 
+test_expect_success XMLLINT 'HTML: matrix runs have no bonnie++ rows, charts or latency' '
+	"$CLYDE" report -o page.html -b mx-a m.jsonl w.jsonl &&
+	xmllint --noout page.html &&
+	test "$(xp "count(//*[@id=\"bonnie-table\"]/*[local-name()=\"tbody\"]/*)")" = 1 &&
+	test "$(xp "//*[@id=\"bonnie-table\"]/*/*[local-name()=\"tr\"]/@id")" = row3 &&
+	test "$(xp "count(//*[@id=\"config-table\"]/*[local-name()=\"tbody\"]/*)")" = 3 &&
+	test "$(xp "count(//*[@class=\"latency\"]//*[local-name()=\"a\"][@href=\"#cfg1\" or @href=\"#cfg2\"])")" = 0 &&
+	test "$(xp "count(//*[local-name()=\"rect\"][@data-group=\"1\" or @data-group=\"2\"])")" = 0 &&
+	test "$(xp "count(//*[local-name()=\"rect\"][@data-group=\"3\"])")" -ge 12
+'
+
+test_expect_success XMLLINT 'HTML: matrix runs only: no bonnie++ section, nor its link' '
+	"$CLYDE" report -o mx.html m.jsonl &&
+	xmllint --noout mx.html &&
+	! grep -q "id=\"bonnie" mx.html && ! grep -q "href=\"#bonnie\"" mx.html &&
+	! grep -q "id=\"charts\"\|id=\"latency\"" mx.html &&
+	grep -q "href=\"#matrix\"" mx.html &&
+	test "$(xmllint --xpath "count(//*[@id=\"config-table\"]/*[local-name()=\"tbody\"]/*)" mx.html)" = 2 &&
+	test "$(xmllint --xpath "count(//*[local-name()=\"table\"][@class=\"matrix\"])" mx.html)" = 4 &&
+	test "$(xmllint --xpath "count(//*[@id=\"runs-table\"]/*[local-name()=\"tbody\"]/*)" mx.html)" = 2
+'
+
+test_expect_success 'text: matrix runs have no lines in the test comparison' '
+	"$CLYDE" report -f text m.jsonl >mx.txt &&
+	! grep -q "KiB/s\|files/s\|marks:" mx.txt &&
+	test "$(grep -c "^Pattern  *Random  *Random" mx.txt)" = 8 &&
+	"$CLYDE" report -f text -b mx-a m.jsonl w.jsonl >out.txt &&
+	sed -n "/^Block write /,/^$/p" out.txt >block &&
+	test_line_count = 3 block && grep -q "^work2" block
+'
+
+test_expect_success 'without -b a matrix run given first is not the tests'\'' baseline' '
+	"$CLYDE" report -f text m.jsonl w.jsonl >nob.txt &&
+	sed -n "/^Block write /,/^$/p" nob.txt >block &&
+	grep -q "^work2.* base" block &&
+	grep -q "^  3 \* work2" nob.txt
+'
+
 test_expect_success 'text: the matrix side by side and each run'\''s XDISK tables' '
 	"$CLYDE" report -f text -b mx-a m.jsonl w.jsonl >out.txt &&
 	grep -q "^Matrix: 64K blocks, 2 threads, queue depth 1$" out.txt &&
