@@ -517,10 +517,9 @@ static int walk_dir(struct dev_stack *s, const char *real, int parent,
 	return dev;
 }
 
-int stack_walk_devnum(struct dev_stack *s, unsigned maj, unsigned min,
-		      int parent)
+/* Walk the sysfs device a link resolves to; -ENOENT when it does not. */
+static int walk_link(struct dev_stack *s, char *link, int parent)
 {
-	char *link = xasprintf("%s/dev/block/%u:%u", sysfs_root(), maj, min);
 	char *real = realpath(link, NULL);
 	int ret;
 
@@ -532,22 +531,21 @@ int stack_walk_devnum(struct dev_stack *s, unsigned maj, unsigned min,
 	return ret;
 }
 
+int stack_walk_devnum(struct dev_stack *s, unsigned maj, unsigned min,
+		      int parent)
+{
+	return walk_link(s, xasprintf("%s/dev/block/%u:%u", sysfs_root(), maj,
+				      min), parent);
+}
+
 int stack_walk_name(struct dev_stack *s, const char *name, int parent)
 {
-	char *link = xasprintf("%s/class/block/%s", sysfs_root(), name);
-	char *real = realpath(link, NULL);
-	int ret;
+	int ret = walk_link(s, xasprintf("%s/class/block/%s", sysfs_root(),
+					 name), parent);
 
-	free(link);
-	if (!real) {
-		link = xasprintf("%s/block/%s", sysfs_root(), name);
-		real = realpath(link, NULL);
-		free(link);
-	}
-	if (!real)
-		return -ENOENT;
-	ret = walk_dir(s, real, parent, 0);
-	free(real);
+	if (ret == -ENOENT)
+		ret = walk_link(s, xasprintf("%s/block/%s", sysfs_root(),
+					     name), parent);
 	return ret;
 }
 
