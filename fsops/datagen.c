@@ -2,7 +2,10 @@
 #include "datagen.h"
 
 #include <endian.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../lib/xalloc.h"
 
 #define GOLDEN 0x9e3779b97f4a7c15ull
 
@@ -71,6 +74,144 @@ void datagen_fill(void *buf, size_t len, uint64_t seed, uint64_t stream,
 		v = word_at(key, w);
 		memcpy(p, &v, len);
 	}
+}
+
+/* The pool's own stream: no caller's stream is this. */
+#define POOL_STREAM 0xc1d0f00dc1d0f00dull
+
+static size_t round_up_sector(size_t n)
+{
+	return (n + DATAGEN_SECTOR - 1) / DATAGEN_SECTOR * DATAGEN_SECTOR;
+}
+
+void datagen_init(struct datagen *g, uint64_t seed, size_t max_block)
+{
+	/* a window may start anywhere and end a stamp past max_block */
+	size_t slack = round_up_sector(max_block) + DATAGEN_SECTOR, done;
+
+	g->pool = xmalloc_aligned(DATAGEN_POOL_SIZE + slack, 4096);
+	g->max_block = max_block;
+	g->seed = seed;
+	g->k0 = mix64(seed ^ 0x6a09e667f3bcc908ull);
+	g->k1 = mix64(seed ^ 0xbb67ae8584caa73bull);
+	datagen_fill(g->pool, DATAGEN_POOL_SIZE, seed, POOL_STREAM, 0);
+	/* the slack repeats the pool's start: every window is contiguous */
+	for (done = 0; done < slack;) {
+		size_t n = slack - done < DATAGEN_POOL_SIZE ?
+			   slack - done : DATAGEN_POOL_SIZE;
+
+		memcpy(g->pool + DATAGEN_POOL_SIZE + done, g->pool, n);
+		done += n;
+	}
+}
+
+void datagen_release(struct datagen *g)
+{
+	free(g->pool);
+	g->pool = NULL;
+}
+
+/*
+ * The stamp of sector s of (stream, gen): word 0 is a bijection of s, and
+ * for a given s word 1 is a bijection of (stream, gen), so the pair is
+ * different for every (s, stream, gen).  mix64 is a bijection; so are xor
+ * and addition with a constant.
+ */
+static void sector_stamp(const struct datagen *g, uint64_t s, uint32_t stream,
+			 uint32_t gen, unsigned char out[DATAGEN_STAMP_SIZE])
+{
+	uint64_t w0 = mix64(s ^ g->k0);
+	uint64_t w1 = mix64((((uint64_t)stream << 32 | gen) ^ g->k1) + w0);
+
+	w0 = htole64(w0);
+	w1 = htole64(w1);
+	memcpy(out, &w0, 8);
+	memcpy(out + 8, &w1, 8);
+}
+
+/* The stamps of the sectors overlapping [offset, offset + len), clipped
+ * to that range, written into buf (which holds that range). */
+static void stamp_range(const struct datagen *g, unsigned char *buf,
+			size_t len, uint32_t stream, uint32_t gen,
+			uint64_t offset)
+{
+	uint64_t end = offset + len, s = offset / DATAGEN_SECTOR;
+	uint64_t x = s * DATAGEN_SECTOR;
+	unsigned char st[DATAGEN_STAMP_SIZE];
+
+	for (; x < end; s++, x += DATAGEN_SECTOR) {
+		uint64_t a = x < offset ? offset : x;
+		uint64_t b = x + DATAGEN_STAMP_SIZE;
+
+		if (b > end)
+			b = end;
+		if (a >= b)
+			continue;	/* a head sector whose stamp is before */
+		sector_stamp(g, s, stream, gen, st);
+		memcpy(buf + (a - offset), st + (a - x), (size_t)(b - a));
+	}
+}
+
+const void *datagen_block(struct datagen *g, size_t len, uint32_t stream,
+			  uint32_t gen, uint64_t offset)
+{
+	unsigned char *p = g->pool + offset % DATAGEN_POOL_SIZE;
+
+	if (len > g->max_block)
+		abort();	/* a caller's bug: the window would overrun */
+	stamp_range(g, p, len, stream, gen, offset);
+	return p;
+}
+
+void datagen_copy(const struct datagen *g, void *buf, size_t len,
+		  uint32_t stream, uint32_t gen, uint64_t offset)
+{
+	unsigned char *p = buf;
+	uint64_t x = offset;
+	size_t left = len;
+
+	while (left) {
+		size_t pos = (size_t)(x % DATAGEN_POOL_SIZE);
+		size_t n = DATAGEN_POOL_SIZE - pos;
+
+		if (n > left)
+			n = left;
+		memcpy(p, g->pool + pos, n);
+		p += n;
+		x += n;
+		left -= n;
+	}
+	stamp_range(g, buf, len, stream, gen, offset);
+}
+
+void datagen_stamp(const struct datagen *g, void *buf, size_t len,
+		   uint32_t stream, uint32_t gen, uint64_t offset)
+{
+	stamp_range(g, buf, len, stream, gen, offset);
+}
+
+int64_t datagen_compare(const struct datagen *g, const void *buf,
+			size_t len, uint32_t stream, uint32_t gen,
+			uint64_t offset)
+{
+	enum { PIECE = 64 << 10 };
+	const unsigned char *p = buf;
+	unsigned char *want = xmalloc(PIECE);
+	size_t done, i;
+
+	for (done = 0; done < len; done += PIECE) {
+		size_t n = len - done < PIECE ? len - done : PIECE;
+
+		datagen_copy(g, want, n, stream, gen, offset + done);
+		if (memcmp(want, p + done, n)) {
+			for (i = 0; p[done + i] == want[i]; i++)
+				;
+			free(want);
+			return (int64_t)(done + i);
+		}
+	}
+	free(want);
+	return -1;
 }
 
 void rng_seed(struct rng *r, uint64_t seed)

@@ -3,17 +3,104 @@
 #define CLYDE_DATAGEN_H
 
 /*
- * Unique, incompressible test data.  The bytes at a given offset of a given
- * stream depend only on (seed, stream, offset): every 8-byte word is
- * splitmix64 of its position, so no two blocks of a run are equal,
- * compression and deduplication cannot shrink them, and a block can be
- * regenerated to check it.  About 1 ns per 8 bytes.
+ * Unique, incompressible test data, cheaply.
+ *
+ * The fast path is a pool (struct datagen): DATAGEN_POOL_SIZE random bytes
+ * made once per run from the seed, outside any timed span.  The data for
+ * byte x of (stream, gen) is the pool's byte at x mod DATAGEN_POOL_SIZE,
+ * except the first DATAGEN_STAMP_SIZE bytes of every DATAGEN_SECTOR-byte
+ * sector (sectors counted from offset 0 of the file), which hold a stamp:
+ *
+ *   word 0 = bijection(seed, sector index)
+ *   word 1 = bijection(seed, stream << 32 | gen)
+ *
+ * Both words are bijections of their inputs, so two sectors of one run
+ * with a different (offset, stream, gen) always differ: every 4 KiB sector
+ * clyde writes is unique, by construction, not by chance.  Another seed
+ * gives another pool and other stamps.  The stamps look random and the
+ * pool repeats only every DATAGEN_POOL_SIZE bytes of a stream, farther
+ * than gzip (32 KiB) or zstd up to level 19 (8 MiB) look back, and block
+ * compressors or deduplicating arrays work within a block: nothing
+ * shrinks the data.  (A stream compressor with a window larger than the
+ * pool, zstd --long, does find the repeats.)
+ *
+ * Costs, per byte written: datagen_block() writes only the stamps (two
+ * 8-byte words per 4 KiB sector, far less than a copy) and hands back a
+ * pointer into the pool, so a writer pays no copy at all; datagen_copy()
+ * is a memcpy plus the stamps; datagen_stamp() re-stamps a buffer in place.
+ * scripts/bench-honest prints their GB/s per core.
+ *
+ * Threads: datagen_copy(), datagen_stamp() and datagen_compare() only read
+ * the pool, so any number of threads may share one struct datagen, as
+ * long as none of them calls datagen_block() on it (which writes stamps
+ * into the pool: one writer, one datagen).
  */
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Fill len bytes (any len, any offset) of stream at offset. */
+#define DATAGEN_SECTOR		4096u	/* the unit of uniqueness */
+#define DATAGEN_STAMP_SIZE	16u	/* stamp bytes at each sector start */
+#define DATAGEN_POOL_SIZE	(16u << 20)
+
+struct datagen {
+	unsigned char *pool;	/* DATAGEN_POOL_SIZE + slack bytes */
+	size_t max_block;	/* longest datagen_block() */
+	uint64_t seed;
+	uint64_t k0, k1;	/* stamp keys, from the seed */
+};
+
+/*
+ * Make the pool for seed (a few milliseconds: do it before timing).
+ * max_block is the longest len datagen_block() will be asked for (the pool
+ * gets that much slack so that every window is contiguous); 0 is allowed
+ * when only datagen_copy() and datagen_stamp() are used.  The pool is
+ * page-aligned.  Never fails (allocation failure exits, as xmalloc).
+ */
+void datagen_init(struct datagen *g, uint64_t seed, size_t max_block);
+void datagen_release(struct datagen *g);
+
+/*
+ * The data of [offset, offset + len) of (stream, gen), without a copy: a
+ * pointer into the pool, stamped, valid until the next datagen_block() on
+ * g.  len <= g->max_block.  The pointer's alignment is offset's, modulo
+ * 4096 (page-aligned when offset is), so it suits O_DIRECT when offset
+ * does.  Writes only the stamps: cheaper than changing one byte per chunk
+ * as bonnie++ does, per sector.
+ */
+const void *datagen_block(struct datagen *g, size_t len, uint32_t stream,
+			  uint32_t gen, uint64_t offset);
+
+/* The same bytes as datagen_block(), copied into buf (any len, any
+ * offset, any alignment).  Only reads g. */
+void datagen_copy(const struct datagen *g, void *buf, size_t len,
+		  uint32_t stream, uint32_t gen, uint64_t offset);
+
+/*
+ * Write only the stamps for [offset, offset + len) of (stream, gen) into
+ * buf, leaving the other bytes as they are: a buffer filled once (e.g.
+ * with datagen_copy() at another offset) becomes unique for this offset
+ * and generation at the cost of two words per sector.  Reproducible by
+ * datagen_copy() only if the rest of buf is the pool's data for offset.
+ */
+void datagen_stamp(const struct datagen *g, void *buf, size_t len,
+		   uint32_t stream, uint32_t gen, uint64_t offset);
+
+/*
+ * Compare buf with the data of [offset, offset + len) of (stream, gen):
+ * -1 when equal, else the index in buf of the first byte that differs.
+ */
+int64_t datagen_compare(const struct datagen *g, const void *buf,
+			size_t len, uint32_t stream, uint32_t gen,
+			uint64_t offset);
+
+/*
+ * The reference generator: every 8-byte word a pure function of (seed,
+ * stream, offset) (wyrand of a counter), no pool, no stamps.  Unique and
+ * incompressible at any scale, but about 0.7 ns per 8 bytes (near 11 GB/s
+ * per core): fills the pool, --verify units and tests; not for a writer's
+ * hot path.  Any len, any offset.
+ */
 void datagen_fill(void *buf, size_t len, uint64_t seed, uint64_t stream,
 		  uint64_t offset);
 

@@ -201,6 +201,171 @@ static void fast(void **state)
 	free(data);
 }
 
+/* --- the pool: struct datagen --- */
+
+/* datagen_block, datagen_copy and datagen_compare agree on every byte,
+ * for any window, however often the pool's stamps were rewritten. */
+static void pool_block_is_copy(void **state)
+{
+	size_t max = 256 << 10;
+	unsigned char *c = xmalloc(max + 16);
+	struct datagen g;
+	struct rng r;
+	int i;
+
+	(void)state;
+	datagen_init(&g, 11, max);
+	rng_seed(&r, 17);
+	for (i = 0; i < 3000; i++) {
+		/* offsets around the pool's end too: its slack must agree */
+		uint64_t off = i % 3 ? rng_below(&r, 3ull * DATAGEN_POOL_SIZE)
+				     : DATAGEN_POOL_SIZE - rng_below(&r, 9000);
+		size_t len = (size_t)rng_below(&r, i % 5 ? 20000 : max) + 1;
+		uint32_t stream = (uint32_t)rng_below(&r, 3);
+		uint32_t gen = (uint32_t)rng_below(&r, 3);
+		const unsigned char *b;
+		size_t mis = (size_t)rng_below(&r, 8);
+
+		if (i % 7 == 0)
+			off = off / 4096 * 4096 + rng_below(&r, 20);
+		b = datagen_block(&g, len, stream, gen, off);
+		c[mis + len] = 0x5a;
+		datagen_copy(&g, c + mis, len, stream, gen, off);
+		assert_memory_equal(b, c + mis, len);
+		assert_int_equal(c[mis + len], 0x5a);
+		assert_true(datagen_compare(&g, b, len, stream, gen, off) == -1);
+		if (len > 1) {
+			size_t at = (size_t)rng_below(&r, len);
+
+			c[mis + at] ^= 1;
+			assert_true(datagen_compare(&g, c + mis, len, stream,
+						    gen, off) == (int64_t)at);
+		}
+	}
+	datagen_release(&g);
+	free(c);
+}
+
+static const unsigned char *sector_base;
+
+static int cmp_sector(const void *a, const void *b)
+{
+	return memcmp(sector_base + *(const uint32_t *)a * (size_t)BLOCK,
+		      sector_base + *(const uint32_t *)b * (size_t)BLOCK,
+		      BLOCK);
+}
+
+/* Count the distinct 4 KiB blocks of data (whole blocks compared). */
+static size_t distinct_blocks(const unsigned char *data, size_t nblocks)
+{
+	uint32_t *idx = xmalloc(nblocks * sizeof(*idx));
+	size_t i, n = nblocks ? 1 : 0;
+
+	for (i = 0; i < nblocks; i++)
+		idx[i] = (uint32_t)i;
+	sector_base = data;
+	qsort(idx, nblocks, sizeof(*idx), cmp_sector);
+	for (i = 1; i < nblocks; i++)
+		n += cmp_sector(&idx[i - 1], &idx[i]) != 0;
+	free(idx);
+	return n;
+}
+
+/*
+ * Every 4 KiB sector is unique: 4 x the pool of one stream, plus the same
+ * offsets again in another stream and in another generation, plus another
+ * seed: 20 x 4096 sectors, all different as whole blocks.  And the count
+ * can fail: without stamps the pool's repeats show.
+ */
+static void pool_sectors_unique(void **state)
+{
+	size_t per = 4 * (size_t)DATAGEN_POOL_SIZE, io = 8192, off;
+	size_t total = per + 3 * (4u << 20), nb = total / BLOCK, k;
+	unsigned char *data = xmalloc(total), *p = data;
+	struct datagen g, h;
+
+	(void)state;
+	datagen_init(&g, 21, io);
+	datagen_init(&h, 22, io);
+	for (off = 0; off < per; off += io, p += io)
+		memcpy(p, datagen_block(&g, io, 1, 0, off), io);
+	for (k = 0; k < 3; k++)
+		for (off = 0; off < (4u << 20); off += io, p += io)
+			memcpy(p, datagen_block(k == 2 ? &h : &g, io,
+						k == 0 ? 2 : 1, k == 1, off),
+			       io);
+	assert_int_equal(distinct_blocks(data, nb), nb);
+	/* the same with the stamps cleared: the pool repeats 4 times */
+	for (k = 0; k < per / BLOCK; k++)
+		memset(data + k * BLOCK, 0, DATAGEN_STAMP_SIZE);
+	assert_int_equal(distinct_blocks(data, per / BLOCK),
+			 DATAGEN_POOL_SIZE / BLOCK);
+	datagen_release(&g);
+	datagen_release(&h);
+	free(data);
+}
+
+/* The pool's data is as flat as the reference generator's, stamps
+ * included; other seeds give other pools. */
+static void pool_incompressible(void **state)
+{
+	/* one pool length: a repeat would double chi-square, not flatten */
+	size_t len = DATAGEN_POOL_SIZE, io = 1 << 20, off, i, same = 0;
+	unsigned char *data = xmalloc(len);
+	uint64_t *hist = xcalloc(256, sizeof(*hist));
+	struct datagen g, h;
+	double chi;
+
+	(void)state;
+	datagen_init(&g, 31, io);
+	datagen_init(&h, 32, io);
+	for (off = 0; off < len; off += io)
+		memcpy(data + off, datagen_block(&g, io, 0, 0, off), io);
+	for (i = 0; i < len; i++)
+		hist[data[i]]++;
+	chi = chi_square(hist, 256, len / 256.0);
+	print_message("# pool chi-square bytes %.1f (255 dof)\n", chi);
+	assert_true(chi < 400);
+	for (i = 0; i < DATAGEN_POOL_SIZE; i += 8)
+		same += !memcmp(g.pool + i, h.pool + i, 8);
+	assert_int_equal(same, 0);
+	datagen_release(&g);
+	datagen_release(&h);
+	free(hist);
+	free(data);
+}
+
+/* Cheap: report GB/s per core of each way (scripts/bench-honest has the
+ * real figures); only a gross regression fails. */
+static void pool_fast(void **state)
+{
+	size_t io = 8192, len = 256u << 20, off;
+	unsigned char *buf = xmalloc_aligned(io, 4096);
+	uint64_t t0, tb, tc, sink = 0;
+	struct datagen g;
+
+	(void)state;
+	datagen_init(&g, 41, io);
+	t0 = clock_ns();
+	for (off = 0; off < len; off += io)
+		sink += *(const unsigned char *)datagen_block(&g, io, 0, 0, off);
+	tb = clock_ns() - t0;
+	t0 = clock_ns();
+	for (off = 0; off < len; off += io) {
+		datagen_copy(&g, buf, io, 0, 0, off);
+		sink += buf[off % io];
+	}
+	tc = clock_ns() - t0;
+	print_message("# 8 KiB blocks: datagen_block %.1f GB/s, datagen_copy "
+		      "%.1f GB/s (%u)\n", (double)len / (double)tb,
+		      (double)len / (double)tc, (unsigned)(sink & 1));
+	/* a copy is at least ~5 GB/s anywhere; 20 x slower is a bug */
+	assert_true((double)len / (double)tc > 0.25);
+	assert_true(tb < tc);
+	datagen_release(&g);
+	free(buf);
+}
+
 static void rng(void **state)
 {
 	struct rng r, r2;
@@ -252,6 +417,10 @@ int main(void)
 		cmocka_unit_test(streams_and_seeds_differ),
 		cmocka_unit_test(incompressible),
 		cmocka_unit_test(fast),
+		cmocka_unit_test(pool_block_is_copy),
+		cmocka_unit_test(pool_sectors_unique),
+		cmocka_unit_test(pool_incompressible),
+		cmocka_unit_test(pool_fast),
 		cmocka_unit_test(rng),
 	};
 
