@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "numfmt.h"
 
 struct report_opts {
 	const char *title;		/* page title */
@@ -35,12 +36,5 @@ int report_write_bonnie(const struct compare *c, FILE *out);
 
 /* The 80-column text comparison. */
 int report_write_cmptext(const struct compare *c, FILE *out);
-
-/*
- * Number formatting shared by the writers: a rate as bonnie++ prints it
- * ("%.0f"; seeks below 1000 with one decimal), a latency in microseconds.
- */
-void report_fmt_value(char *buf, size_t len, double v, const char *unit);
-void report_fmt_us(char *buf, size_t len, uint64_t ns);
 
 #endif
