@@ -107,6 +107,48 @@ static void matrix_text(const struct compare *c, FILE *out)
 	}
 }
 
+/*
+ * Under a configuration's line when the test has repeats anywhere: the
+ * 95 % interval, cv and noisy mark, and the verdict against the baseline;
+ * "single run" for n = 1, never an interval.
+ */
+static void stats_line(const struct compare *c, size_t g, size_t t,
+		       FILE *out)
+{
+	const struct cmp_stat *s = &c->groups[g].stats[t];
+	const char *unit = c->tests[t].unit;
+	struct stats_welch w;
+	char lo[32], hi[32], half[32], ci[200], vs[96] = "";
+
+	if (!s->n)
+		return;
+	compare_welch(c, g, t, &w);
+	if (w.verdict != STATS_UNTESTED)
+		snprintf(vs, sizeof(vs), "%s (Welch p %.2g, df %.1f)",
+			 compare_verdict_word(&w), w.p, w.df);
+	else if (g != c->baseline && s->n > 1)
+		snprintf(vs, sizeof(vs), "significance untested");
+	if (s->n < 2) {
+		snprintf(ci, sizeof(ci), "single run");
+	} else {
+		report_fmt_value(lo, sizeof(lo), s->mean - s->sum.ci_half,
+				 unit);
+		report_fmt_value(hi, sizeof(hi), s->mean + s->sum.ci_half,
+				 unit);
+		report_fmt_value(half, sizeof(half), s->sum.ci_half, unit);
+		snprintf(ci, sizeof(ci), "95%% CI %s..%s (+-%s, %.1f %%), "
+			 "cv %.1f %%%s", lo, hi, half, s->mean ?
+			 100 * s->sum.ci_half / fabs(s->mean) : 0,
+			 100 * s->sum.cv, s->sum.noisy ? ", noisy" : "");
+	}
+	if (!*vs)
+		fprintf(out, "    %s\n", ci);
+	else if (4 + strlen(ci) + 2 + strlen(vs) <= 80)
+		fprintf(out, "    %s; %s\n", ci, vs);
+	else
+		fprintf(out, "    %s\n      %s\n", ci, vs);
+}
+
 /* Whether configuration g has a figure (or a +++++) of test t. */
 static int has_figure(const struct compare *c, size_t g, size_t t)
 {
@@ -141,7 +183,10 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 			figures |= has_figure(c, g, t);
 	/* runs with only a matrix have no test figures, nor their marks */
 	fprintf(out, "* baseline%s\n", figures ? "; marks: L low precision, "
-		"C cached, S per-char via stdio" : "");
+		"C cached, S per-char via stdio,\n  N noisy (95 % interval "
+		"wider than 5 % of the mean); intervals: Student's t,\n  "
+		"significance: Welch's t-test at 95 % against the baseline" :
+		"");
 	for (g = 0; g < c->ngroups; g++)
 		if (compare_group_virt(c, g)) {
 			fputs("[VM: ...]: measured in a virtual machine or on "
@@ -150,10 +195,12 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 			break;
 		}
 	for (t = 0; t < c->ntests; t++) {
-		int any = 0;
+		int any = 0, repeats = 0;
 
-		for (g = 0; g < c->ngroups; g++)
+		for (g = 0; g < c->ngroups; g++) {
 			any |= has_figure(c, g, t);
+			repeats |= c->groups[g].stats[t].n > 1;
+		}
 		if (!any)
 			continue;
 		fprintf(out, "\n%-*.*s %10s %9s %3s %4s %6s %s\n", NAME_W,
@@ -194,9 +241,13 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 			if (c->tests[t].per_char && s->mode &&
 			    strcmp(s->mode, "syscall"))
 				strcat(mk, "S");
+			if (s->marks & CMP_NOISY)
+				strcat(mk, "N");
 			fprintf(out, "%-*s %10.10s %9.9s %3zu %4.0f %6s %s\n",
 				NAME_W, name, val, sd, s->n, s->cpu, ratio,
 				mk);
+			if (repeats)
+				stats_line(c, g, t, out);
 		}
 	}
 	matrix_text(c, out);

@@ -222,11 +222,12 @@ static void summarise(struct compare *c, size_t g, size_t t)
 {
 	struct cmp_group *grp = &c->groups[g];
 	struct cmp_stat *st = &grp->stats[t];
-	double sum = 0, sq = 0, cpu = 0;
+	double cpu = 0, *vals;
 	size_t i;
 
 	hist_init(&st->lat);
 	st->mode = NULL;
+	vals = xcalloc(grp->nruns + 1, sizeof(*vals));
 	for (i = 0; i < grp->nruns; i++) {
 		const struct record *rec = c->recs[grp->runs[i]];
 		const struct result *res = compare_result(c, grp->runs[i], t);
@@ -248,9 +249,7 @@ static void summarise(struct compare *c, size_t g, size_t t)
 		}
 		if (res->status != RESULT_OK)
 			continue;
-		st->n++;
-		sum += res->value;
-		sq += res->value * res->value;
+		vals[st->n++] = res->value;
 		cpu += res->cpu;
 		if (res->flags & RESULT_LOW_PRECISION)
 			st->marks |= CMP_LOW_PRECISION;
@@ -262,16 +261,16 @@ static void summarise(struct compare *c, size_t g, size_t t)
 			st->marks |= CMP_MAX_ONLY;
 		hist_merge(&st->lat, &res->lat);
 	}
+	stats_summarise(vals, st->n, &st->sum);
+	free(vals);
 	if (!st->n)
 		return;
-	st->mean = sum / (double)st->n;
+	st->mean = st->sum.mean;
 	st->cpu = cpu / (double)st->n;
-	if (st->n > 1) {
-		double var = (sq - sum * sum / (double)st->n) /
-			     (double)(st->n - 1);
-
-		st->sd = var > 0 ? sqrt(var) : 0;
-	}
+	if (st->n > 1)
+		st->sd = st->sum.sd;
+	if (st->sum.noisy)
+		st->marks |= CMP_NOISY;
 }
 
 /* Attributes worth naming a configuration by, in this order. */
@@ -463,6 +462,33 @@ double compare_ratio(const struct compare *c, size_t g, size_t t)
 	    !compare_same_mode(c, g, c->baseline, t))
 		return NAN;
 	return s->mean / b->mean;
+}
+
+void compare_welch(const struct compare *c, size_t g, size_t t,
+		   struct stats_welch *w)
+{
+	const struct cmp_stat *s = &c->groups[g].stats[t];
+	const struct cmp_stat *b = &c->groups[c->baseline].stats[t];
+
+	memset(w, 0, sizeof(*w));
+	w->verdict = STATS_UNTESTED;
+	w->t = w->df = w->p = NAN;
+	if (g == c->baseline || !compare_same_mode(c, g, c->baseline, t))
+		return;
+	stats_welch_test(&s->sum, &b->sum, w);
+}
+
+const char *compare_verdict_word(const struct stats_welch *w)
+{
+	switch (w->verdict) {
+	case STATS_DIFFERENT:
+		return w->t > 0 ? "significantly higher" :
+				  "significantly lower";
+	case STATS_SAME:
+		return "not significant";
+	default:
+		return "untested";
+	}
 }
 
 double compare_rank(const double *values, const size_t *n,

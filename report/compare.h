@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "record.h"
+#include "stats.h"
 
 /* marks of a figure (cmp_stat.marks) */
 #define CMP_LOW_PRECISION	0x1u	/* a run was too short to time well */
@@ -21,6 +22,7 @@
 #define CMP_DIRECT_IGNORED	0x4u
 #define CMP_TOO_FAST		0x8u	/* bonnie++ +++++: no number at all */
 #define CMP_MAX_ONLY		0x10u	/* latency: the maximum is all known */
+#define CMP_NOISY		0x20u	/* 95 % CI half-width > 5 % of the mean */
 
 struct cmp_test {
 	char name[32];
@@ -33,6 +35,8 @@ struct cmp_stat {
 	size_t n;		/* runs with a number */
 	size_t too_fast;	/* runs that printed +++++ */
 	double mean, sd;	/* sd: sample standard deviation, 0 if n < 2 */
+	/* the same with the 95 % interval and cv (report/stats.h) */
+	struct stats_summary sum;
 	double cpu;		/* mean CPU % */
 	unsigned marks;
 	const char *mode;	/* per-char: "stdio", "syscall" or "mixed" */
@@ -81,6 +85,20 @@ const char *compare_attr(const struct cmp_group *g, const char *key);
  * either has no number or the two are of different per-char modes.
  */
 double compare_ratio(const struct compare *c, size_t g, size_t t);
+
+/*
+ * Welch's t-test of group g's runs of test t against the baseline's:
+ * STATS_UNTESTED when either has fewer than two runs, the modes differ or
+ * g is the baseline.
+ */
+void compare_welch(const struct compare *c, size_t g, size_t t,
+		   struct stats_welch *w);
+
+/*
+ * The verdict as words: "significant", "not significant", "untested";
+ * with its direction for a difference ("significantly higher").
+ */
+const char *compare_verdict_word(const struct stats_welch *w);
 
 /* Whether two groups' figures of test t may be ranked together. */
 int compare_same_mode(const struct compare *c, size_t g1, size_t g2,

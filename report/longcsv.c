@@ -165,10 +165,47 @@ static void matrix_rows(const struct compare *c, size_t r, const char *mark,
 			csv_num(out, "%.6f", f.read_ms);
 			if (!isnan(f.write_ms))
 				fprintf(out, "%.6f", f.write_ms);
-			putc('\n', out);
+			fputs(",,,,,,,,,\n", out);
 		}
 	}
 	cmpm_release(&m);
+}
+
+/*
+ * The configuration's repeat statistics of test t (the same on each of
+ * its runs' rows): n, mean, sd, the 95 % interval, cv, noisy, and Welch's
+ * verdict against the baseline; empty where n < 2 makes them meaningless.
+ */
+static void stats_columns(FILE *out, const struct compare *c, size_t g,
+			  size_t t)
+{
+	const struct cmp_stat *s;
+	struct stats_welch w;
+
+	if (t >= c->ntests || !c->groups[g].stats[t].n) {
+		fputs(",,,,,,,,,\n", out);
+		return;
+	}
+	s = &c->groups[g].stats[t];
+	fprintf(out, ",%zu,%.3f,", s->n, s->mean);
+	if (s->n > 1)
+		fprintf(out, "%.3f,%.3f,%.3f,%.5f,%d,", s->sum.sd,
+			s->mean - s->sum.ci_half, s->mean + s->sum.ci_half,
+			s->sum.cv, s->sum.noisy);
+	else
+		fputs(",,,,,", out);
+	compare_welch(c, g, t, &w);
+	if (s->n < 2)
+		fputs("single run,", out);
+	else if (g == c->baseline)
+		fputs("baseline,", out);
+	else
+		fprintf(out, "%s,", w.verdict == STATS_DIFFERENT ?
+			"significant" : w.verdict == STATS_SAME ?
+			"not significant" : "untested");
+	if (!isnan(w.p))
+		fprintf(out, "%.6g", w.p);
+	putc('\n', out);
 }
 
 int report_write_longcsv(const struct compare *c, FILE *out)
@@ -180,7 +217,8 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 	      "char_io,ops,bytes,elapsed,lat_mean_us,lat_p50_us,lat_p99_us,"
 	      "lat_max_us,ratio_to_baseline,virt,workers,mx_bs,mx_threads,"
 	      "mx_qd,mx_pattern,mx_read_pct,mx_curve_pct,mx_mbps,"
-	      "mx_read_ms,mx_write_ms\n", out);
+	      "mx_read_ms,mx_write_ms,cfg_n,cfg_mean,cfg_sd,cfg_ci95_low,"
+	      "cfg_ci95_high,cfg_cv,cfg_noisy,significance,welch_p\n", out);
 	for (r = 0; r < c->nrecs; r++) {
 		const struct record *rec = c->recs[r];
 		char *mark = compare_virt_mark(rec);
@@ -229,8 +267,9 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 			else
 				putc(',', out);
 			csv_str(out, mark, 0);
-			fprintf(out, "%zu,,,,,,,,,\n",
+			fprintf(out, "%zu,,,,,,,,,",
 				res->nworkers ? res->nworkers : 1);
+			stats_columns(out, c, c->run_group[r], t);
 		}
 		matrix_rows(c, r, mark, out);
 		free(mark);
