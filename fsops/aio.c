@@ -3,7 +3,6 @@
  * The libaio engine: one AIO context per engine (per thread), one iocb per
  * request slot, batched io_submit and io_getevents.
  */
-#include "aio.h"
 #include "engine.h"
 
 #include <errno.h>
@@ -20,7 +19,7 @@ struct aio_priv {
 	struct io_event *events;
 };
 
-int aio_probe(void)
+static int aio_probe(void)
 {
 	io_context_t ctx = 0;
 	int rc = io_setup(1, &ctx);
@@ -125,6 +124,9 @@ static void aio_cleanup(struct io_engine *e)
 const struct io_engine_ops io_engine_libaio = {
 	.name = "libaio",
 	.flags = 0,
+	.probe = aio_probe,
+	.buffered_caveat = "libaio on buffered files blocks in io_submit; "
+			   "the queue depth is not honoured",
 	.init = aio_init,
 	.submit = aio_submit,
 	.reap = aio_reap,

@@ -55,6 +55,7 @@ static void psync_cleanup(struct io_engine *e)
 const struct io_engine_ops io_engine_psync = {
 	.name = "psync",
 	.flags = IO_ENGINE_SYNC,
+	.max_depth = 1,
 	.init = psync_init,
 	.submit = psync_submit,
 	.reap = psync_reap,
@@ -76,11 +77,17 @@ const struct io_engine_ops *io_engine_find(const char *name)
 	return NULL;
 }
 
+int io_engine_probe(const struct io_engine_ops *ops)
+{
+	return ops->probe ? ops->probe() : 0;
+}
+
 int io_engine_init(struct io_engine *e, const struct io_engine_ops *ops,
 		   unsigned depth)
 {
 	memset(e, 0, sizeof(*e));
-	if (!depth || ((ops->flags & IO_ENGINE_SYNC) && depth > 1))
+	if (!depth || (ops->max_depth && depth > ops->max_depth) ||
+	    ((ops->flags & IO_ENGINE_SYNC) && depth > 1))
 		return -EINVAL;
 	e->ops = ops;
 	e->depth = depth;

@@ -30,9 +30,22 @@ struct io_engine;
 
 #define IO_ENGINE_SYNC 0x1u	/* completes inside submit; depth 1 */
 
+/*
+ * One engine, fio's struct ioengine_ops style: what it can do is data
+ * here (flags, max_depth, probe, caveats), so callers never compare names.
+ */
 struct io_engine_ops {
 	const char *name;
 	unsigned flags;
+	unsigned max_depth;	/* requests in flight at most; 0: no limit */
+	/*
+	 * Can the kernel run this engine here?  0, or -errno (e.g. -EAGAIN
+	 * when fs.aio-max-nr is exhausted).  NULL: always.
+	 */
+	int (*probe)(void);
+	/* A caveat for the record with buffered (not O_DIRECT) files, or
+	 * NULL. */
+	const char *buffered_caveat;
 	/* set up for depth requests in flight: 0 or -errno */
 	int (*init)(struct io_engine *e);
 	/* start n requests: 0 when all are started, or -errno */
@@ -60,7 +73,10 @@ extern const struct io_engine_ops io_engine_libaio;
 /* The engine called name, or NULL. */
 const struct io_engine_ops *io_engine_find(const char *name);
 
-/* 0 or -errno (-EINVAL: a sync engine asked for depth > 1). */
+/* ops->probe() when it has one, else 0. */
+int io_engine_probe(const struct io_engine_ops *ops);
+
+/* 0 or -errno (-EINVAL: depth 0 or above the engine's max_depth). */
 int io_engine_init(struct io_engine *e, const struct io_engine_ops *ops,
 		   unsigned depth);
 void io_engine_release(struct io_engine *e);

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_MATRIX_RUN_H
+#define CLYDE_MATRIX_RUN_H
+
+/*
+ * The parts of `clyde matrix` (bench/matrix*.c), for each other only:
+ *   matrix.c          the command: options, outputs, the cells in order
+ *   matrix_target.c   the target checked and opened, prefill, buffers
+ *   matrix_pass.c     a cell (and its curve points) run by its threads
+ *   matrix_io.c       one thread's I/O loop
+ *   matrix_workers.c  -c N: worker processes running the cells in step
+ */
+
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "matrix_options.h"
+#include "workers.h"
+#include "../fsops/engine.h"
+#include "../fsops/file.h"
+#include "../fsops/target.h"
+#include "../fsops/verify.h"
+#include "../report/histogram.h"
+#include "../report/matrix.h"
+#include "../report/record.h"
+
+enum target_kind { TARGET_DIR, TARGET_FILE, TARGET_DEVICE };
+
+/* What the I/O loops poll to stop: the signal flag, or in a -c worker the
+ * flag its parent sets (bench/workers.h). */
+extern volatile sig_atomic_t *matrix_stop;
+
+/* Everything a run works on. */
+struct matrix_run {
+	const struct matrix_config *cfg;
+	enum target_kind kind;
+	char *dir;		/* our own directory (TARGET_DIR) */
+	char **paths;		/* nfiles */
+	int *fds;
+	unsigned nfiles;
+	uint64_t file_size;	/* each file */
+	struct dio_align align;
+	const struct io_engine_ops *engine;
+	int direct;
+	/* --verify: the check unit and each file's generation per unit */
+	size_t vunit;
+	uint32_t **gens;
+	/* -c N: this worker's place among the others (wk NULL: alone) */
+	struct workers *wk;
+	unsigned widx, wstep;
+};
+
+/* --- matrix_target.c --- */
+
+/* Check the target and set up run (creating nothing yet but probes).
+ * 0 or EXIT_USAGE after a message. */
+int matrix_check_target(const struct matrix_config *cfg,
+			struct matrix_run *run, struct fs_target *target);
+
+/* Open (and for a directory, create) the files.  0, EXIT_USAGE or
+ * EXIT_FAILED; on failure what was created is removed by
+ * matrix_run_release(). */
+int matrix_open_files(const struct matrix_config *cfg,
+		      struct matrix_run *run);
+
+/* What needs the files open: the hit area fits, the --verify generation
+ * maps.  0 or EXIT_USAGE. */
+int matrix_check_layout(const struct matrix_config *cfg,
+			struct matrix_run *run);
+
+/*
+ * Sequential large writes of unique data over every file, then fsync;
+ * with --verify every unit is stamped at generation 0.  With --no-prefill
+ * and --verify, read every unit instead, check it and learn its
+ * generation.  0, or -errno with *why set (malloc'ed) when there is more
+ * to say (-EILSEQ: a unit failed the check).
+ */
+int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
+		   char **why);
+
+/* Close the files; in our own directory, remove them and it. */
+void matrix_run_release(struct matrix_run *run);
+
+/* Per-thread buffers for the largest cell: qd x max bs each. */
+void **matrix_alloc_buffers(const struct matrix_config *cfg,
+			    const struct matrix_run *run);
+void matrix_free_buffers(void **bufs, unsigned n);
+
+/* "no clyde header" or what a verify header says. */
+void matrix_found_str(char *buf, size_t len, enum verify_result res,
+		      const struct verify_id *id);
+
+/* --- matrix_io.c --- */
+
+/* Releases a cell's threads together, at a start time they all share. */
+struct start_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int go;			/* 1 go, -1 abort */
+	uint64_t start_ns;
+};
+
+/* A verify mismatch, as a worker found it. */
+struct verify_fail {
+	enum verify_result res;
+	struct verify_id want, found;
+};
+
+/* One thread's share of a pass (a cell's maximum run or a curve point). */
+struct worker {
+	pthread_t tid;
+	struct matrix_run *run;
+	const struct matrix_cell *cell;
+	struct start_gate *gate;
+	uint64_t ramp_ns, time_ns;
+	uint64_t interval_ns;		/* ns between I/Os; 0: no limit */
+	int fd;
+	unsigned stream;		/* file index */
+	uint32_t *gens;			/* --verify: generations */
+	uint64_t region_off, nblocks;	/* in cell->bs blocks */
+	uint64_t nhit;			/* hit area, blocks (0: none) */
+	unsigned hit_pct;
+	uint64_t seed;
+	unsigned index;
+	void *bufs;			/* qd x bs, aligned */
+	struct histogram rlat, wlat;
+	uint64_t hits;			/* measured I/Os in hit area */
+	uint64_t mstart, mend;		/* measured from, last done */
+	int measured;			/* mstart is set */
+	int err;			/* -errno of a failed I/O */
+	uint64_t err_off;
+	struct verify_fail vfail;	/* err == -EILSEQ */
+};
+
+/* Sleep until monotonic time t (ns), or until matrix_stop. */
+void matrix_sleep_until(uint64_t t);
+
+/* A thread's body (pthread_create): the I/O loop of w. */
+void *matrix_worker_main(void *arg);
+
+/* --- matrix_pass.c --- */
+
+/* What one pass of a cell measured. */
+struct pass_result {
+	struct histogram *rlat, *wlat;	/* merged into */
+	double elapsed, cpu;
+	uint64_t hits;
+	uint64_t first_ns, last_ns;	/* measured span (monotonic) */
+	char *reason;			/* failed: why (malloc'ed) */
+};
+
+/*
+ * Run cell c once with its threads released together: for --ramp, then
+ * measured for --time; interval_ns > 0 limits each thread to one I/O per
+ * interval.  0, or -1 with res->reason set.
+ */
+int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
+		    uint64_t seed, uint64_t interval_ns, void **bufs,
+		    struct pass_result *res);
+
+/* The seed of pass point (0: the maximum run) of cell index. */
+uint64_t matrix_pass_seed(const struct matrix_config *cfg, unsigned index,
+			  unsigned point);
+
+/* Run one cell, then its rate curve; 0 or -1 with the cell marked
+ * failed. */
+int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
+		    unsigned index, void **bufs);
+
+/* --- matrix_workers.c --- */
+
+/*
+ * Run every cell of rec->matrix with n workers, one matrix_run each (files
+ * open).  Returns 0 or EXIT_FAILED; the caller removes the files.
+ */
+int matrix_run_workers(const struct matrix_config *cfg,
+		       struct matrix_run *runs, unsigned n,
+		       struct record *rec, const char *host);
+
+/* The second-signal hook: kill the workers at once. */
+void matrix_second_signal(void);
+
+#endif

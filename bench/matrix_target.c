@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `clyde matrix`: the target (a directory of our own files, an existing
+ * file, or a block device opened through fsops/blockdev), its checks, the
+ * prefill and the I/O buffers.
+ */
+#include "matrix_run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmdutil.h"
+#include "../fsops/blockdev.h"
+#include "../fsops/datagen.h"
+#include "../lib/xalloc.h"
+
+#define PREFILL_CHUNK (4u * 1024 * 1024)
+
+/* What a unit's header says, or that it has none. */
+void matrix_found_str(char *buf, size_t len, enum verify_result res,
+		      const struct verify_id *id)
+{
+	if (res == VERIFY_BAD_MAGIC)
+		snprintf(buf, len, "no clyde header");
+	else
+		snprintf(buf, len, "offset %" PRIu64 " generation %" PRIu32
+			 " of file %" PRIu32, id->offset, id->gen, id->stream);
+}
+
+/* Close the files; in our own directory, remove them and it. */
+void matrix_run_release(struct matrix_run *run)
+{
+	unsigned i;
+
+	for (i = 0; i < run->nfiles; i++) {
+		if (run->fds && run->fds[i] >= 0)
+			close(run->fds[i]);
+		if (run->paths)
+			free(run->paths[i]);
+	}
+	if (run->gens)
+		for (i = 0; i < run->nfiles; i++)
+			free(run->gens[i]);
+	free(run->gens);
+	run->gens = NULL;
+	free(run->fds);
+	free(run->paths);
+	if (run->dir) {
+		cmd_remove_tree(run->dir);
+		free(run->dir);
+	}
+	run->dir = NULL;
+	run->fds = NULL;
+	run->paths = NULL;
+	run->nfiles = 0;
+}
+
+/* Check the target and set up run (creating nothing yet but probes). */
+int matrix_check_target(const struct matrix_config *cfg,
+			struct matrix_run *run, struct fs_target *target)
+{
+	const char *path = cfg->target ? cfg->target : ".";
+	unsigned maxt = matrix_max_threads(cfg);
+	uint64_t maxbs = matrix_max_bs(cfg), need;
+	char err[256];
+	struct stat st;
+
+	if (stat(path, &st))
+		return cmd_usage_error("-d: '%s': %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode)) {
+		run->kind = TARGET_DIR;
+	} else if (S_ISREG(st.st_mode)) {
+		if (!cfg->overwrite)
+			return cmd_usage_error("-d: '%s' is an existing file; "
+					   "--overwrite to destroy its data",
+					   path);
+		run->kind = TARGET_FILE;
+	} else if (S_ISBLK(st.st_mode)) {
+		if (!cfg->raw_device)
+			return cmd_usage_error("-d: '%s' is a block device; "
+					   "--raw-device to destroy its data",
+					   path);
+		run->kind = TARGET_DEVICE;
+	} else {
+		return cmd_usage_error("-d: '%s' is not a directory, file or "
+				   "block device", path);
+	}
+	if (run->kind != TARGET_DEVICE) {
+		if (fs_target_detect(path, target, err, sizeof(err)))
+			return cmd_usage_error("-d: '%s': %s", path, err);
+		if (target->readonly)
+			return cmd_usage_error("-d: '%s' is on a read-only "
+					   "filesystem", path);
+	}
+	if (cfg->no_prefill && run->kind == TARGET_DIR)
+		return cmd_usage_error("--no-prefill: only for an existing file "
+				   "(--overwrite) or a device (--raw-device), "
+				   "not the new files in '%s'", path);
+	run->nfiles = run->kind == TARGET_DIR && !cfg->shared_file ? maxt : 1;
+	if (run->kind == TARGET_FILE && !cfg->size_given)
+		run->file_size = (uint64_t)st.st_size;
+	else
+		run->file_size = cfg->size;
+	if (run->kind == TARGET_DIR) {
+		if (access(path, W_OK | X_OK))
+			return cmd_usage_error("-d: cannot write in '%s': %s",
+					   path, strerror(errno));
+		need = run->file_size * run->nfiles;
+		if (need > target->avail_bytes)
+			return cmd_usage_error("--size: the files need %" PRIu64
+					   " bytes but '%s' has only %" PRIu64
+					   " free", need, path,
+					   target->avail_bytes);
+	}
+	if (run->nfiles == 1 && run->file_size / maxt < maxbs)
+		return cmd_usage_error("--size: %" PRIu64 " bytes cannot give "
+				   "%u threads a block of %" PRIu64 " each",
+				   run->file_size, maxt, maxbs);
+	if (run->file_size < maxbs)
+		return cmd_usage_error("--size: %" PRIu64 " bytes is smaller than "
+				   "the block size %" PRIu64, run->file_size,
+				   maxbs);
+	return 0;
+}
+
+/* Open (and for a directory, create) the files.  0, EXIT_USAGE or
+ * EXIT_FAILED; on failure everything created is removed. */
+int matrix_open_files(const struct matrix_config *cfg,
+		      struct matrix_run *run)
+{
+	const char *path = cfg->target ? cfg->target : ".";
+	int flags = run->direct ? O_DIRECT : 0, rc;
+	unsigned i, n = run->nfiles;
+	char err[256];
+	size_t k;
+
+	run->fds = xmalloc(n * sizeof(*run->fds));
+	run->paths = xcalloc(n, sizeof(*run->paths));
+	for (i = 0; i < n; i++)
+		run->fds[i] = -1;
+	if (run->kind == TARGET_DEVICE) {
+		run->paths[0] = xstrdup(path);
+		rc = blockdev_open(path, flags, cfg->force, &run->fds[0],
+				   &run->file_size, err, sizeof(err));
+		if (rc)
+			return cmd_usage_error("-d: %s", err);
+		if (!cfg->size_given || cfg->size > run->file_size)
+			;	/* the whole device */
+		else
+			run->file_size = cfg->size;
+	} else if (run->kind == TARGET_FILE) {
+		run->paths[0] = xstrdup(path);
+		run->fds[0] = open(path, O_RDWR | flags);
+		if (run->fds[0] < 0)
+			return cmd_usage_error("-d: cannot open '%s'%s: %s", path,
+					   run->direct ? " for direct I/O" : "",
+					   strerror(errno));
+	} else {
+		run->dir = xasprintf("%s/clyde-matrix.XXXXXX", path);
+		if (!mkdtemp(run->dir)) {
+			rc = errno;
+			free(run->dir);
+			run->dir = NULL;
+			return cmd_usage_error("-d: cannot create a directory in "
+					   "'%s': %s", path, strerror(rc));
+		}
+		for (i = 0; i < n; i++) {
+			run->paths[i] = xasprintf("%s/matrix.%u", run->dir, i);
+			run->fds[i] = open(run->paths[i], O_RDWR | O_CREAT |
+					   O_EXCL | flags, 0600);
+			if (run->fds[i] < 0) {
+				rc = errno;
+				if (rc == EINVAL && run->direct)
+					return cmd_usage_error(
+						"-d: the filesystem of '%s' "
+						"cannot do direct I/O (try "
+						"--buffered)", path);
+				fprintf(stderr, "clyde: cannot create '%s': "
+					"%s\n", run->paths[i], strerror(rc));
+				return EXIT_FAILED;
+			}
+		}
+	}
+	if (!run->direct) {
+		run->align.mem = run->align.offset = 512;
+		return 0;
+	}
+	rc = dio_alignment(run->fds[0], &run->align);
+	if (rc == -EINVAL)
+		return cmd_usage_error("-d: '%s' cannot do direct I/O (try "
+				   "--buffered)", path);
+	if (rc)
+		return cmd_usage_error("-d: cannot find the direct I/O alignment "
+				   "of '%s': %s", path, strerror(-rc));
+	for (k = 0; k < cfg->nbs; k++)
+		if (cfg->bs[k] % run->align.offset)
+			return cmd_usage_error("--bs: %" PRIu64 " is not a "
+					   "multiple of the direct I/O "
+					   "alignment %zu of '%s'",
+					   cfg->bs[k], run->align.offset,
+					   path);
+	return 0;
+}
+
+/*
+ * Sequential large writes of unique data over every file, then fsync; with
+ * --verify every unit is stamped at generation 0.  With --no-prefill and
+ * --verify, read every unit instead, check it and learn its generation.
+ * 0, or -errno after a message on stderr (-EILSEQ: a unit failed the
+ * check; *why gets the message).
+ */
+int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
+		   char **why)
+{
+	const int scan = cfg->no_prefill;
+	size_t unit = run->vunit ? run->vunit : run->align.offset;
+	size_t chunk = PREFILL_CHUNK / unit * unit;
+	void *buf;
+	unsigned i;
+	int rc = 0;
+
+	if (!chunk)
+		chunk = unit;
+	if (posix_memalign(&buf, run->align.mem < 4096 ? 4096 :
+			   run->align.mem, chunk))
+		return -ENOMEM;
+	for (i = 0; i < run->nfiles && !rc && !*matrix_stop; i++) {
+		uint64_t off = 0, end = run->file_size;
+
+		end -= end % unit;
+		while (off < end && !*matrix_stop) {
+			size_t len = end - off < chunk ? end - off : chunk;
+			size_t k;
+			ssize_t got;
+
+			if (scan) {
+				got = pread_full(run->fds[i], buf, len,
+						 (off_t)off);
+				rc = got < 0 ? (int)got :
+				     (size_t)got < len ? -ENODATA : 0;
+				if (rc) {
+					*why = xasprintf("verify: cannot read "
+						"'%s' at %" PRIu64 ": %s",
+						run->paths[i], off,
+						strerror(-rc));
+					break;
+				}
+				for (k = 0; k < len && !rc; k += unit) {
+					struct verify_id want, found;
+					enum verify_result res;
+					char fbuf[96];
+
+					want.offset = off + k;
+					want.stream = i;
+					want.gen = VERIFY_ANY_GEN;
+					res = verify_check((char *)buf + k,
+							   unit, &want,
+							   &found);
+					if (res == VERIFY_OK) {
+						run->gens[i][want.offset /
+							     unit] = found.gen;
+						continue;
+					}
+					matrix_found_str(fbuf, sizeof(fbuf), res,
+						  &found);
+					*why = xasprintf("verify: '%s' offset %"
+						PRIu64 ": %s: expected offset %"
+						PRIu64 " of file %u, found %s "
+						"(unit %zu bytes)",
+						run->paths[i], want.offset,
+						verify_result_str(res),
+						want.offset, i, fbuf, unit);
+					rc = -EILSEQ;
+				}
+				if (rc)
+					break;
+				off += len;
+				continue;
+			}
+			if (run->vunit) {
+				for (k = 0; k < len; k += unit) {
+					struct verify_id id;
+
+					id.offset = off + k;
+					id.stream = i;
+					id.gen = 0;
+					verify_stamp((char *)buf + k, unit, &id,
+						     cfg->seed);
+				}
+			} else {
+				datagen_fill(buf, len, cfg->seed, i, off);
+			}
+			rc = pwrite_full(run->fds[i], buf, len, (off_t)off);
+			if (rc) {
+				*why = xasprintf("prefill: cannot write '%s' "
+						 "at %" PRIu64 ": %s",
+						 run->paths[i], off,
+						 strerror(-rc));
+				break;
+			}
+			off += len;
+		}
+		if (!rc && !scan && fsync(run->fds[i])) {
+			rc = -errno;
+			*why = xasprintf("prefill: cannot sync '%s': %s",
+					 run->paths[i], strerror(errno));
+		}
+	}
+	free(buf);
+	if (!rc && *matrix_stop)
+		rc = -EINTR;
+	return rc;
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * What needs the files open (a device's size, the direct I/O alignment):
+ * the hit area fits, and the --verify generation maps.  0 or EXIT_USAGE.
+ */
+int matrix_check_layout(const struct matrix_config *cfg,
+			struct matrix_run *run)
+{
+	uint64_t region = run->file_size, unit = 0;
+	unsigned i;
+	size_t k;
+
+	if (run->nfiles == 1)
+		region /= matrix_max_threads(cfg);
+	if (cfg->hit_area > region)
+		return cmd_usage_error("--hit-area: %" PRIu64 " bytes is more than "
+				   "the %" PRIu64 " bytes of each thread's %s",
+				   cfg->hit_area, region,
+				   run->nfiles == 1 ? "region" : "file");
+	if (!cfg->verify)
+		return 0;
+	for (k = 0; k < cfg->nbs; k++)
+		unit = gcd64(unit, cfg->bs[k]);
+	run->vunit = (size_t)unit;
+	run->gens = xcalloc(run->nfiles, sizeof(*run->gens));
+	for (i = 0; i < run->nfiles; i++)
+		run->gens[i] = xcalloc(run->file_size / unit + 1,
+				       sizeof(**run->gens));
+	return 0;
+}
+
+/* Per-thread buffers for the largest cell: qd x max bs each. */
+void **matrix_alloc_buffers(const struct matrix_config *cfg,
+			    const struct matrix_run *run)
+{
+	unsigned t, n = matrix_max_threads(cfg);
+	size_t size = (size_t)matrix_max_bs(cfg) * cfg->qd;
+	size_t align = run->align.mem < 4096 ? 4096 : run->align.mem;
+	void **bufs = xcalloc(n, sizeof(*bufs));
+
+	for (t = 0; t < n; t++) {
+		if (posix_memalign(&bufs[t], align, size)) {
+			fputs("clyde: out of memory for I/O buffers\n",
+			      stderr);
+			exit(EXIT_FAILED);
+		}
+		datagen_fill(bufs[t], size, cfg->seed, 1000000u + t, 0);
+	}
+	return bufs;
+}
+
+void matrix_free_buffers(void **bufs, unsigned n)
+{
+	unsigned t;
+
+	for (t = 0; t < n; t++)
+		free(bufs[t]);
+	free(bufs);
+}

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `clyde matrix -c N`: N worker processes in step, each on files of its
+ * own: step 0 prefills, step i + 1 runs cell i with every worker's threads
+ * released together; the parent aggregates each cell from their slots.
+ */
+#include "matrix_run.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "cmdutil.h"
+#include "progress.h"
+#include "../lib/xalloc.h"
+#include "../report/worker_rows.h"
+
+/* What a worker hands over per step beside its slot (shared memory). */
+struct matrix_share {
+	struct histogram rlat, wlat;
+	uint64_t hits;
+};
+
+struct matrix_plan {
+	const struct matrix_config *cfg;
+	struct matrix_run *runs;	/* per worker, files open */
+	const struct record_matrix *m;	/* the cells, in run order */
+	struct matrix_share *share;	/* per worker */
+};
+
+static struct workers *volatile matrix_workers;
+
+void matrix_second_signal(void)
+{
+	if (matrix_workers)
+		workers_emergency(matrix_workers);
+}
+
+/*
+ * A worker (a child): step 0 prefills its files, step i + 1 runs cell i
+ * with its threads, released with the other workers' by the gate.
+ */
+static int matrix_worker(struct workers *w, unsigned idx, void *arg)
+{
+	const struct matrix_plan *p = arg;
+	const struct matrix_config *cfg = p->cfg;
+	struct matrix_run *run = &p->runs[idx];
+	struct matrix_share *sh = &p->share[idx];
+	struct result res;
+	char *why = NULL;
+	void **bufs;
+	size_t i;
+	int rc;
+
+	matrix_stop = workers_stop_flag(w);
+	memset(&res, 0, sizeof(res));
+	hist_init(&res.lat);
+	if (workers_wait(w, 0))
+		return 1;
+	rc = matrix_prefill(cfg, run, &why);
+	if (rc)
+		result_set_status(&res, RESULT_FAILED, "%s",
+				  why ? why : strerror(-rc));
+	else
+		result_set_status(&res, RESULT_OK, NULL);
+	workers_done(w, idx, 0, &res, 0, 0, NULL, 0);
+	free(why);
+	if (rc)
+		return 1;
+	bufs = matrix_alloc_buffers(cfg, run);
+	run->wk = w;
+	run->widx = idx;
+	for (i = 0; i < p->m->ncells; i++) {
+		struct matrix_cell c = p->m->cells[i];
+		struct pass_result pr;
+		uint64_t ops;
+
+		if (workers_wait(w, (unsigned)i + 1))
+			break;
+		run->wstep = (unsigned)i + 1;
+		hist_init(&sh->rlat);
+		hist_init(&sh->wlat);
+		memset(&pr, 0, sizeof(pr));
+		pr.rlat = &sh->rlat;
+		pr.wlat = &sh->wlat;
+		/* each worker's own offsets and choices */
+		rc = matrix_run_pass(run, &c, matrix_pass_seed(cfg, (unsigned)i, 0) +
+			      (uint64_t)idx * 0x9e3779b9u, 0, bufs, &pr);
+		ops = sh->rlat.count + sh->wlat.count;
+		if (rc)
+			result_set_status(&res, RESULT_FAILED, "%s",
+					  pr.reason ? pr.reason : "failed");
+		else
+			result_set_status(&res, RESULT_OK, NULL);
+		free(pr.reason);
+		res.elapsed = pr.elapsed;
+		res.cpu = pr.cpu;
+		res.ops = ops;
+		res.bytes = ops * c.bs;
+		res.value = pr.elapsed > 0 ? (double)ops / pr.elapsed : 0;
+		sh->hits = pr.hits;
+		workers_done(w, idx, (unsigned)i + 1, &res, pr.first_ns,
+			     pr.last_ns, NULL, 0);
+	}
+	free(res.reason);
+	matrix_free_buffers(bufs, matrix_max_threads(cfg));
+	return 0;
+}
+
+/*
+ * Cell c from every worker's slot and share: histograms merged, the span
+ * from the first worker's measuring start to the last one's end, CPU of
+ * all workers over it, a row per worker.  0, or -1 with c failed.
+ */
+static int matrix_aggregate(struct matrix_cell *c, struct workers *w,
+			    unsigned n, const struct matrix_share *share,
+			    uint64_t release, const char *host,
+			    const char *dir)
+{
+	uint64_t first = UINT64_MAX, last = 0;
+	double cpu_s = 0;
+	int fail = -1;
+	unsigned k;
+
+	c->workers = xcalloc(1, sizeof(*c->workers));
+	for (k = 0; k < n; k++) {
+		const struct worker_slot *s = workers_slot(w, k);
+		struct worker_row *row = result_add_worker(c->workers, (int)k,
+							   host, dir);
+
+		if (s->state == WORKER_DEAD || s->res.status != RESULT_OK) {
+			row->status = RESULT_FAILED;
+			row->reason = xstrdup(s->reason[0] ? s->reason
+							   : "failed");
+			if (fail < 0)
+				fail = (int)k;
+			if (s->state == WORKER_DEAD)
+				continue;
+		} else {
+			row->status = RESULT_OK;
+		}
+		row->value = s->res.value;
+		row->cpu = s->res.cpu;
+		row->ops = s->res.ops;
+		row->bytes = s->res.bytes;
+		row->elapsed = s->res.elapsed;
+		row->first_s = ((double)s->first_ns - (double)release) / 1e9;
+		row->last_s = ((double)s->last_ns - (double)release) / 1e9;
+		if (s->first_ns < first)
+			first = s->first_ns;
+		if (s->last_ns > last)
+			last = s->last_ns;
+		cpu_s += s->res.cpu / 100 * s->res.elapsed;
+		hist_merge(&c->rlat, &share[k].rlat);
+		hist_merge(&c->wlat, &share[k].wlat);
+		c->hits += share[k].hits;
+	}
+	if (last > first) {
+		c->elapsed = (double)(last - first) / 1e9;
+		c->cpu = cpu_s / c->elapsed * 100;
+	}
+	matrix_cell_rates(c);
+	if (fail < 0) {
+		c->status = RESULT_OK;
+		return 0;
+	}
+	c->status = RESULT_FAILED;
+	c->reason = xasprintf("worker %d: %s", fail,
+			      c->workers->workers[fail].reason);
+	return -1;
+}
+
+/*
+ * Run every cell of rec->matrix with n workers, one matrix_run each (files
+ * open).  Returns 0 or EXIT_FAILED; the caller removes the files.
+ */
+int matrix_run_workers(const struct matrix_config *cfg,
+			     struct matrix_run *runs, unsigned n,
+			     struct record *rec, const char *host)
+{
+	struct record_matrix *m = rec->matrix;
+	size_t len = n * sizeof(struct matrix_share);
+	const char *dir = cfg->target ? cfg->target : ".";
+	struct matrix_plan plan;
+	struct workers *w;
+	char err[512];
+	int status = 0;
+	unsigned k;
+	size_t i;
+
+	plan.share = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (plan.share == MAP_FAILED) {
+		m->error = xasprintf("cannot map shared memory for %u "
+				     "workers: %s", n, strerror(errno));
+		return EXIT_FAILED;
+	}
+	plan.cfg = cfg;
+	plan.runs = runs;
+	plan.m = m;
+	w = workers_start(n, matrix_worker, &plan, err, sizeof(err));
+	if (!w) {
+		m->error = xstrdup(err);
+		munmap(plan.share, len);
+		return EXIT_FAILED;
+	}
+	matrix_workers = w;
+	progress_phase("prefill", 0, 0, NULL, 0, 0);
+	workers_release(w, 0);
+	workers_collect(w, 0, &cmd_stop_signal);
+	progress_idle();
+	for (k = 0; k < n; k++) {
+		const struct worker_slot *s = workers_slot(w, k);
+
+		if (s->state == WORKER_DEAD || s->res.status != RESULT_OK) {
+			m->error = xasprintf("worker %u: %s", k, s->reason);
+			status = EXIT_FAILED;
+			break;
+		}
+	}
+	for (i = 0; i < m->ncells && !status && !cmd_stop_signal; i++) {
+		struct matrix_cell *c = &m->cells[i];
+		uint64_t release;
+		char what[96];
+
+		snprintf(what, sizeof(what), "bs %" PRIu64 ", %u threads x %u "
+			 "workers, %s, %u%% read", c->bs, c->threads, n,
+			 c->random ? "random" : "seq", c->read_pct);
+		progress_phase(what, (unsigned)i + 1, (unsigned)m->ncells,
+			       NULL, 0, cfg->ramp + cfg->time);
+		workers_release(w, (unsigned)i + 1);
+		release = workers_start_timing(w, (unsigned)i + 1,
+					       &cmd_stop_signal);
+		workers_collect(w, (unsigned)i + 1, &cmd_stop_signal);
+		progress_idle();
+		if (matrix_aggregate(c, w, n, plan.share, release, host,
+				     dir)) {
+			if (!cmd_stop_signal)
+				fprintf(stderr, "clyde: matrix cell %zu: %s\n",
+					i + 1, c->reason);
+			status = EXIT_FAILED;
+		}
+	}
+	matrix_workers = NULL;
+	if (workers_finish(w) && !status && !cmd_stop_signal)
+		status = EXIT_FAILED;
+	munmap(plan.share, len);
+	return status;
+}
