@@ -58,11 +58,17 @@ static int tap_run_tests(const struct CMUnitTest *tests, size_t n)
 	return WEXITSTATUS(st);
 }
 
-/* Say why a test is skipped, then skip it. */
-#define skip_because(why) do { \
-	printf("# skip: %s\n", (why)); \
+/*
+ * Say why a test is skipped, then skip it.  Every C test that can skip
+ * skips through these and runs its group with tap_run_group_tests()
+ * (t/t0004-c-tests-tap.sh checks it).
+ */
+#define SKIP(...) do { \
+	printf("# skip: " __VA_ARGS__); \
+	printf("\n"); \
 	fflush(stdout); \
 	skip(); \
 } while (0)
+#define skip_because(why) SKIP("%s", (why))
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "bench/options.h"
 #include "lib/units.h"
 
@@ -233,6 +234,5 @@ int main(void)
 		cmocka_unit_test(test_errors),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

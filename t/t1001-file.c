@@ -20,12 +20,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "fsops/datagen.h"
 #include "fsops/file.h"
 #include "lib/xalloc.h"
-
-#define SKIP(...) do { printf("# skip: " __VA_ARGS__); printf("\n"); \
-		       skip(); } while (0)
 
 /* An unlinked scratch file in dir: nothing to clean up, even on failure. */
 static int scratch_file(const char *dir, int flags)
@@ -490,6 +488,5 @@ int main(void)
 		cmocka_unit_test(dio_fallback_sysfs),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -13,13 +13,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "fsops/cache.h"
 #include "fsops/datagen.h"
 #include "fsops/file.h"
 #include "lib/xalloc.h"
-
-#define SKIP(...) do { printf("# skip: " __VA_ARGS__); printf("\n"); \
-		       skip(); } while (0)
 
 #define MiB ((off_t)1 << 20)
 #define FILE_SIZE (64 * MiB)
@@ -275,6 +273,5 @@ int main(void)
 		cmocka_unit_test(drop_metadata_real),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "fsops/clock.h"
 #include "fsops/datagen.h"
 #include "lib/xalloc.h"
@@ -424,6 +425,5 @@ int main(void)
 		cmocka_unit_test(rng),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -14,11 +14,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "fsops/target.h"
 #include "lib/xalloc.h"
-
-#define SKIP(...) do { printf("# skip: " __VA_ARGS__); printf("\n"); \
-		       skip(); } while (0)
 
 /* First line of a command's output, NULL when it failed or said nothing. */
 static char *run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -315,6 +313,5 @@ int main(void)
 		cmocka_unit_test(host),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

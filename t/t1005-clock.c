@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "fsops/clock.h"
 
 static void monotonic(void **state)
@@ -151,6 +152,5 @@ int main(void)
 		cmocka_unit_test(percent_arithmetic),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "fsops/verify.h"
 
 #define UNIT 4096
@@ -121,6 +122,5 @@ int main(void)
 		cmocka_unit_test(test_generations_differ_in_data),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "report/record.h"
 #include "report/target_rec.h"
 
@@ -153,6 +154,5 @@ int main(void)
 		cmocka_unit_test(text_tree),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "bench/bench.h"
 #include "fsops/clock.h"
 #include "fsops/file.h"
@@ -29,9 +30,6 @@
 
 extern const struct bench_test bench_putc, bench_put_block, bench_rewrite,
 	bench_getc, bench_get_block, bench_seeks;
-
-#define SKIP(...) do { printf("# skip: " __VA_ARGS__); printf("\n"); \
-		       skip(); } while (0)
 
 #define KiB 1024ull
 #define MiB (1024ull * 1024)
@@ -187,10 +185,12 @@ static void disk_env(struct env *e)
 	int ret;
 
 	if (!is_disk_fs(type)) {
-		print_message("# skip: %s is on '%s', not a disk filesystem\n",
-			      DISK_DIR, type ? type : "?");
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s is on '%s', not a disk filesystem",
+			 DISK_DIR, type ? type : "?");
 		free(type);
-		skip();
+		skip_because(why);
 	}
 	free(type);
 	ret = env_dir(e, DISK_DIR);
@@ -575,6 +575,5 @@ int main(void)
 						env_teardown),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -23,15 +23,13 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "bench/bench.h"
 #include "lib/xalloc.h"
 #include "report/record.h"
 
 extern const struct bench_test bench_seq_create, bench_seq_stat,
 	bench_seq_del, bench_ran_create, bench_ran_stat, bench_ran_del;
-
-#define SKIP(...) do { printf("# skip: " __VA_ARGS__); printf("\n"); \
-		       skip(); } while (0)
 
 #define NFILES 2048
 
@@ -604,6 +602,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(drop_caches, setup, teardown),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

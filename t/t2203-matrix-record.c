@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "report/matrix.h"
 #include "report/record.h"
 
@@ -292,6 +293,5 @@ int main(void)
 		cmocka_unit_test(test_figures),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "report/histogram.h"
 
 static struct histogram *new_hist(void)
@@ -276,6 +277,5 @@ int main(void)
 		cmocka_unit_test(test_mean),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
+#include "t/cmocka-tap.h"
 #include "t/record-fixture.h"
 
 static char *json_of(const struct record *rec)
@@ -473,6 +474,5 @@ int main(void)
 		cmocka_unit_test(test_jsonl),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }
