@@ -412,10 +412,11 @@ static int make_dirs(const struct bench_ctx *ctx, struct files_state *st,
 	return 0;
 }
 
-/* Create file i at rel with size bytes of its unique data. */
+/* Create file i at rel with size bytes of its unique data: the pool's
+ * window for each chunk, stamped (fsops/datagen.h), written as it is. */
 static int create_file(const struct bench_ctx *ctx, struct files_state *st,
-		       uint32_t i, const char *rel, uint64_t size, char *buf,
-		       struct result *res)
+		       uint32_t i, const char *rel, uint64_t size,
+		       struct datagen *g, struct result *res)
 {
 	const struct bench_config *cfg = ctx->cfg;
 	size_t chunk = cfg->file_chunk_size ? cfg->file_chunk_size
@@ -430,8 +431,7 @@ static int create_file(const struct bench_ctx *ctx, struct files_state *st,
 	for (off = 0; off < size; off += chunk) {
 		size_t len = size - off < chunk ? (size_t)(size - off) : chunk;
 
-		datagen_fill(buf, len, ctx->seed, stream, off);
-		rc = write_full(fd, buf, len);
+		rc = write_full(fd, datagen_block(g, len, stream, 0, off), len);
 		if (rc) {
 			close(fd);
 			return fail_rel(ctx, res, rc, "cannot write", rel);
@@ -481,7 +481,8 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 	size_t chunk = cfg->file_chunk_size ? cfg->file_chunk_size
 					    : DEFAULT_CHUNK;
 	struct files_state *st = state_get(ctx);
-	char rel[REL_MAX], *buf = NULL;
+	char rel[REL_MAX];
+	struct datagen g = { 0 };
 	struct measure m;
 	struct rng r;
 	uint32_t i;
@@ -520,7 +521,7 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 		if (min > (uint64_t)cfg->max_size)
 			min = (uint64_t)cfg->max_size;
 		span = (uint64_t)cfg->max_size - min;
-		buf = xmalloc(chunk);
+		datagen_init(&g, ctx->seed, chunk);
 	}
 
 	measure_begin(&m);
@@ -541,7 +542,7 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 		if (links && i > 0)
 			rc = create_link(ctx, st, i, rel, res);
 		else
-			rc = create_file(ctx, st, i, rel, size, buf, res);
+			rc = create_file(ctx, st, i, rel, size, &g, res);
 		if (rc)
 			break;
 		hist_add(&res->lat, clock_ns() - t0);
@@ -550,7 +551,7 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 	if (!rc)
 		rc = sync_fs(ctx, res);
 	phase_end(&m, res, i, bytes);
-	free(buf);
+	datagen_release(&g);
 	if (rc)
 		return rc;
 	st->count = i;

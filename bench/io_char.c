@@ -118,8 +118,8 @@ static int run_putc(struct bench_ctx *ctx, struct result *res)
 	int stdio = cfg->char_io == CHAR_IO_STDIO;
 	size_t n, chunk = char_chunk(ctx);
 	uint64_t total = cfg->char_size, off, ops = 0, t0, t1;
+	struct datagen g;
 	struct measure m;
-	unsigned char *buf;
 	FILE *fp = NULL;
 	int fd, err = 0;
 
@@ -137,18 +137,21 @@ static int run_putc(struct bench_ctx *ctx, struct result *res)
 			return bench_fail(res, err, "open", ctx->path);
 		}
 	}
-	buf = xmalloc(chunk);
+	datagen_init(&g, ctx->seed, chunk);
 
 	measure_begin(&m);
 	t0 = m.start_ns;
 	for (off = 0; off < total; off += n) {
+		const unsigned char *p;
+
 		if (*ctx->stop) {
 			err = -EINTR;
 			break;
 		}
 		n = total - off < chunk ? (size_t)(total - off) : chunk;
-		datagen_fill(buf, n, ctx->seed, IO_STREAM_CHAR, off);
-		err = stdio ? put_stdio(fp, buf, n) : put_syscall(fd, buf, n);
+		/* the chunk's stamps only; the bytes go one by one */
+		p = datagen_block(&g, n, IO_STREAM_CHAR, 0, off);
+		err = stdio ? put_stdio(fp, p, n) : put_syscall(fd, p, n);
 		if (err)
 			break;
 		t1 = clock_ns();
@@ -156,7 +159,7 @@ static int run_putc(struct bench_ctx *ctx, struct result *res)
 		t0 = t1;
 		ops++;
 	}
-	free(buf);
+	datagen_release(&g);
 
 	if (stdio) {
 		const char *what = "write";

@@ -94,6 +94,7 @@ void datagen_init(struct datagen *g, uint64_t seed, size_t max_block)
 	g->seed = seed;
 	g->k0 = mix64(seed ^ 0x6a09e667f3bcc908ull);
 	g->k1 = mix64(seed ^ 0xbb67ae8584caa73bull);
+	g->k2 = mix64(seed ^ 0x3c6ef372fe94f82bull);
 	datagen_fill(g->pool, DATAGEN_POOL_SIZE, seed, POOL_STREAM, 0);
 	/* the slack repeats the pool's start: every window is contiguous */
 	for (done = 0; done < slack;) {
@@ -112,27 +113,30 @@ void datagen_release(struct datagen *g)
 }
 
 /*
- * The stamp of sector s of (stream, gen): word 0 is a bijection of s, and
- * for a given s word 1 is a bijection of (stream, gen), so the pair is
- * different for every (s, stream, gen).  mix64 is a bijection; so are xor
- * and addition with a constant.
+ * The stamp of sector s of (stream, gen): word 0 is a bijection of s; for
+ * a given word 0, word 1 is a bijection of the stream; for a given word 1,
+ * word 2 is a bijection of the generation.  So the three words differ for
+ * every (s, stream, gen).  mix64 is a bijection; so are xor and addition
+ * with a constant.
  */
-static void sector_stamp(const struct datagen *g, uint64_t s, uint32_t stream,
+static void sector_stamp(const struct datagen *g, uint64_t s, uint64_t stream,
 			 uint32_t gen, unsigned char out[DATAGEN_STAMP_SIZE])
 {
-	uint64_t w0 = mix64(s ^ g->k0);
-	uint64_t w1 = mix64((((uint64_t)stream << 32 | gen) ^ g->k1) + w0);
+	uint64_t w[3];
 
-	w0 = htole64(w0);
-	w1 = htole64(w1);
-	memcpy(out, &w0, 8);
-	memcpy(out + 8, &w1, 8);
+	w[0] = mix64(s ^ g->k0);
+	w[1] = mix64((stream ^ g->k1) + w[0]);
+	w[2] = mix64((gen ^ g->k2) + w[1]);
+	w[0] = htole64(w[0]);
+	w[1] = htole64(w[1]);
+	w[2] = htole64(w[2]);
+	memcpy(out, w, sizeof(w));
 }
 
 /* The stamps of the sectors overlapping [offset, offset + len), clipped
  * to that range, written into buf (which holds that range). */
 static void stamp_range(const struct datagen *g, unsigned char *buf,
-			size_t len, uint32_t stream, uint32_t gen,
+			size_t len, uint64_t stream, uint32_t gen,
 			uint64_t offset)
 {
 	uint64_t end = offset + len, s = offset / DATAGEN_SECTOR;
@@ -152,7 +156,7 @@ static void stamp_range(const struct datagen *g, unsigned char *buf,
 	}
 }
 
-const void *datagen_block(struct datagen *g, size_t len, uint32_t stream,
+const void *datagen_block(struct datagen *g, size_t len, uint64_t stream,
 			  uint32_t gen, uint64_t offset)
 {
 	unsigned char *p = g->pool + offset % DATAGEN_POOL_SIZE;
@@ -164,7 +168,7 @@ const void *datagen_block(struct datagen *g, size_t len, uint32_t stream,
 }
 
 void datagen_copy(const struct datagen *g, void *buf, size_t len,
-		  uint32_t stream, uint32_t gen, uint64_t offset)
+		  uint64_t stream, uint32_t gen, uint64_t offset)
 {
 	unsigned char *p = buf;
 	uint64_t x = offset;
@@ -185,13 +189,13 @@ void datagen_copy(const struct datagen *g, void *buf, size_t len,
 }
 
 void datagen_stamp(const struct datagen *g, void *buf, size_t len,
-		   uint32_t stream, uint32_t gen, uint64_t offset)
+		   uint64_t stream, uint32_t gen, uint64_t offset)
 {
 	stamp_range(g, buf, len, stream, gen, offset);
 }
 
 int64_t datagen_compare(const struct datagen *g, const void *buf,
-			size_t len, uint32_t stream, uint32_t gen,
+			size_t len, uint64_t stream, uint32_t gen,
 			uint64_t offset)
 {
 	enum { PIECE = 64 << 10 };

@@ -12,11 +12,13 @@
  * sector (sectors counted from offset 0 of the file), which hold a stamp:
  *
  *   word 0 = bijection(seed, sector index)
- *   word 1 = bijection(seed, stream << 32 | gen)
+ *   word 1 = bijection(seed, word 0, stream)
+ *   word 2 = bijection(seed, word 1, generation)
  *
- * Both words are bijections of their inputs, so two sectors of one run
- * with a different (offset, stream, gen) always differ: every 4 KiB sector
- * clyde writes is unique, by construction, not by chance.  Another seed
+ * Each word is a bijection of its input given the word before, so two
+ * sectors of one run with a different (offset, stream, gen) always
+ * differ: every 4 KiB sector clyde writes is unique, by construction, not
+ * by chance.  Another seed
  * gives another pool and other stamps.  The stamps look random and the
  * pool repeats only every DATAGEN_POOL_SIZE bytes of a stream, farther
  * than gzip (32 KiB) or zstd up to level 19 (8 MiB) look back, and block
@@ -24,7 +26,7 @@
  * shrinks the data.  (A stream compressor with a window larger than the
  * pool, zstd --long, does find the repeats.)
  *
- * Costs, per byte written: datagen_block() writes only the stamps (two
+ * Costs, per byte written: datagen_block() writes only the stamps (three
  * 8-byte words per 4 KiB sector, far less than a copy) and hands back a
  * pointer into the pool, so a writer pays no copy at all; datagen_copy()
  * is a memcpy plus the stamps; datagen_stamp() re-stamps a buffer in place.
@@ -40,14 +42,14 @@
 #include <stdint.h>
 
 #define DATAGEN_SECTOR		4096u	/* the unit of uniqueness */
-#define DATAGEN_STAMP_SIZE	16u	/* stamp bytes at each sector start */
+#define DATAGEN_STAMP_SIZE	24u	/* stamp bytes at each sector start */
 #define DATAGEN_POOL_SIZE	(16u << 20)
 
 struct datagen {
 	unsigned char *pool;	/* DATAGEN_POOL_SIZE + slack bytes */
 	size_t max_block;	/* longest datagen_block() */
 	uint64_t seed;
-	uint64_t k0, k1;	/* stamp keys, from the seed */
+	uint64_t k0, k1, k2;	/* stamp keys, from the seed */
 };
 
 /*
@@ -68,30 +70,30 @@ void datagen_release(struct datagen *g);
  * does.  Writes only the stamps: cheaper than changing one byte per chunk
  * as bonnie++ does, per sector.
  */
-const void *datagen_block(struct datagen *g, size_t len, uint32_t stream,
+const void *datagen_block(struct datagen *g, size_t len, uint64_t stream,
 			  uint32_t gen, uint64_t offset);
 
 /* The same bytes as datagen_block(), copied into buf (any len, any
  * offset, any alignment).  Only reads g. */
 void datagen_copy(const struct datagen *g, void *buf, size_t len,
-		  uint32_t stream, uint32_t gen, uint64_t offset);
+		  uint64_t stream, uint32_t gen, uint64_t offset);
 
 /*
  * Write only the stamps for [offset, offset + len) of (stream, gen) into
  * buf, leaving the other bytes as they are: a buffer filled once (e.g.
  * with datagen_copy() at another offset) becomes unique for this offset
- * and generation at the cost of two words per sector.  Reproducible by
+ * and generation at the cost of three words per sector.  Reproducible by
  * datagen_copy() only if the rest of buf is the pool's data for offset.
  */
 void datagen_stamp(const struct datagen *g, void *buf, size_t len,
-		   uint32_t stream, uint32_t gen, uint64_t offset);
+		   uint64_t stream, uint32_t gen, uint64_t offset);
 
 /*
  * Compare buf with the data of [offset, offset + len) of (stream, gen):
  * -1 when equal, else the index in buf of the first byte that differs.
  */
 int64_t datagen_compare(const struct datagen *g, const void *buf,
-			size_t len, uint32_t stream, uint32_t gen,
+			size_t len, uint64_t stream, uint32_t gen,
 			uint64_t offset);
 
 /*

@@ -274,7 +274,8 @@ static size_t distinct_blocks(const unsigned char *data, size_t nblocks)
 
 /*
  * Every 4 KiB sector is unique: 4 x the pool of one stream, plus the same
- * offsets again in another stream and in another generation, plus another
+ * offsets again in another stream (differing above bit 32) and in another
+ * generation, plus another
  * seed: 20 x 4096 sectors, all different as whole blocks.  And the count
  * can fail: without stamps the pool's repeats show.
  */
@@ -293,7 +294,8 @@ static void pool_sectors_unique(void **state)
 	for (k = 0; k < 3; k++)
 		for (off = 0; off < (4u << 20); off += io, p += io)
 			memcpy(p, datagen_block(k == 2 ? &h : &g, io,
-						k == 0 ? 2 : 1, k == 1, off),
+						k == 0 ? (1ull << 40) | 1 : 1,
+						k == 1, off),
 			       io);
 	assert_int_equal(distinct_blocks(data, nb), nb);
 	/* the same with the stamps cleared: the pool repeats 4 times */
