@@ -22,7 +22,8 @@ wait_for_file () {
 }
 
 test_expect_success LOOP,EXT4 'SIGINT mid-run: exit 130, partial record, nothing left' '
-	loop_fs ext4 600 mnt &&
+	# inodes for all 64 Ki files: the signal, not ENOSPC, must end it
+	loop_fs ext4 600 mnt -N 100000 &&
 	{ "$CLYDE" -d "$mnt" -s 32M -f1 -n 64 -m sigint --json r.jsonl \
 		--csv r.csv >out 2>err & pid=$!; } &&
 	wait_for_file "$mnt/clyde.*/files/*" &&
