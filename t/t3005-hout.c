@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "t/cmocka-tap.h"
 #include "report/hout.h"
 
 static char *buf;
@@ -144,6 +145,5 @@ int main(void)
 		cmocka_unit_test(test_bad_name_aborts),
 	};
 
-	cmocka_set_message_output(CM_OUTPUT_TAP);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run_group_tests(tests);
 }
