@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The matrix section of the run record: cells, their JSON (through the
- * record's writer and reader in json.c), the XDISK-layout text tables and
- * the long CSV.
+ * record's writer and reader in json.c), the figures the writers show and
+ * the long CSV; the text tables are in matrix_text.c.
  */
 #include "matrix.h"
 
@@ -117,6 +117,9 @@ static struct json_object *point_object(const struct matrix_point *p)
 
 	json_object_object_add(o, "pct", json_object_new_int((int)p->pct));
 	json_object_object_add(o, "target_iops", rjson_num(p->target_iops));
+	if (matrix_point_reached(p) >= 0)
+		json_object_object_add(o, "reached", json_object_new_boolean(
+					       matrix_point_reached(p)));
 	json_object_object_add(o, "status",
 			       json_object_new_string(
 				       rjson_status_name(p->status)));
@@ -353,19 +356,22 @@ int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
 	return 0;
 }
 
-/* ---- text: the XDISK layout ---- */
-
-#define LABEL_W 12
-#define COL_W 12
+/* ---- figures ---- */
 
 static void size_name(char *buf, size_t len, uint64_t bs)
 {
+	char tmp[32];
+	size_t n;
+
 	if (bs % (1024 * 1024) == 0)
-		snprintf(buf, len, "%" PRIu64 "M", bs >> 20);
+		snprintf(tmp, sizeof(tmp), "%" PRIu64 "M", bs >> 20);
 	else if (bs % 1024 == 0)
-		snprintf(buf, len, "%" PRIu64 "K", bs >> 10);
+		snprintf(tmp, sizeof(tmp), "%" PRIu64 "K", bs >> 10);
 	else
-		snprintf(buf, len, "%" PRIu64 "B", bs);
+		snprintf(tmp, sizeof(tmp), "%" PRIu64 "B", bs);
+	n = strlen(tmp) < len ? strlen(tmp) : len - 1;
+	memcpy(buf, tmp, n);
+	buf[n] = '\0';
 }
 
 static void lat_figures(const struct histogram *h, int ok, double *mean,
@@ -409,6 +415,15 @@ void matrix_cell_figures(const struct matrix_cell *c,
 {
 	figures(c, c->status, c->iops, c->mbps, c->cpu, &c->rlat, &c->wlat,
 		f);
+	f->target_iops = NAN;
+	f->reached = -1;
+}
+
+int matrix_point_reached(const struct matrix_point *p)
+{
+	if (p->status != RESULT_OK || !(p->target_iops > 0))
+		return -1;
+	return p->iops >= MATRIX_REACHED * p->target_iops;
 }
 
 void matrix_point_figures(const struct matrix_cell *c,
@@ -417,159 +432,8 @@ void matrix_point_figures(const struct matrix_cell *c,
 {
 	figures(c, p->status, p->iops, p->mbps, p->cpu, &p->rlat, &p->wlat,
 		f);
-}
-
-static void ms_cell(char *buf, size_t len, const struct histogram *h)
-{
-	if (!h->count)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.3f", hist_mean(h) / 1e6);
-}
-
-static void table_row(FILE *out, const char *label,
-		      const struct matrix_cell *const *cells, size_t n,
-		      int row)
-{
-	size_t i;
-
-	fprintf(out, "%-*s", LABEL_W, label);
-	for (i = 0; i < n; i++) {
-		const struct matrix_cell *c = cells[i];
-		int ok = c->status == RESULT_OK;
-		char buf[64];
-
-		switch (row) {
-		case 0:
-			snprintf(buf, sizeof(buf), "%s",
-				 c->random ? "Random" : "Seq");
-			break;
-		case 1:
-			matrix_profile_name(buf, sizeof(buf), c->read_pct);
-			break;
-		case 2:
-			if (ok)
-				snprintf(buf, sizeof(buf), "%.0f", c->iops);
-			else
-				snprintf(buf, sizeof(buf), "%s",
-					 rjson_status_name(c->status));
-			break;
-		case 3:
-			if (ok)
-				snprintf(buf, sizeof(buf), "%.2f", c->mbps);
-			else
-				snprintf(buf, sizeof(buf), "-");
-			break;
-		case 4:
-			ms_cell(buf, sizeof(buf), &c->rlat);
-			break;
-		default:
-			ms_cell(buf, sizeof(buf), &c->wlat);
-			break;
-		}
-		fprintf(out, "%*s", COL_W, buf);
-	}
-	fputc('\n', out);
-}
-
-/* Per curve point: its IO/s and mean latencies, a column per cell. */
-static void curve_rows(FILE *out, const struct matrix_cell *const *cells,
-		       size_t n)
-{
-	size_t i, k, npts = 0;
-	unsigned row;
-
-	for (i = 0; i < n; i++)
-		if (cells[i]->ncurve > npts)
-			npts = cells[i]->ncurve;
-	if (!npts)
-		return;
-	fputs("Rate curve: IO/s and mean latency (ms) at % of the cell's "
-	      "maximum IO/s\n", out);
-	for (k = 0; k < npts; k++)
-	for (row = 0; row < 3; row++) {
-		static const char *const what[] = { "IO/s", "Read", "Write" };
-		unsigned pct = 0;
-		char label[32];
-
-		for (i = 0; i < n; i++)
-			if (k < cells[i]->ncurve) {
-				pct = cells[i]->curve[k].pct;
-				break;
-			}
-		snprintf(label, sizeof(label), "%u%% %s", pct, what[row]);
-		fprintf(out, "%-*s", LABEL_W, label);
-		for (i = 0; i < n; i++) {
-			const struct matrix_point *p = k < cells[i]->ncurve ?
-				&cells[i]->curve[k] : NULL;
-			char buf[64];
-
-			if (!p)
-				snprintf(buf, sizeof(buf), "-");
-			else if (p->status != RESULT_OK)
-				snprintf(buf, sizeof(buf), "%s",
-					 row ? "-" :
-					 rjson_status_name(p->status));
-			else if (row == 0)
-				snprintf(buf, sizeof(buf), "%.0f", p->iops);
-			else
-				ms_cell(buf, sizeof(buf),
-					row == 1 ? &p->rlat : &p->wlat);
-			fprintf(out, "%*s", COL_W, buf);
-		}
-		fputc('\n', out);
-	}
-}
-
-int matrix_write_text(const struct record *rec, FILE *out)
-{
-	static const char *const rows[] = {
-		"Pattern", "Profile", "IO/s", "MB/s", "Read (ms)",
-		"Write (ms)",
-	};
-	const struct record_matrix *m = rec->matrix;
-	const struct matrix_cell **group;
-	char *done;
-	size_t i, j, n;
-
-	if (!m)
-		return 0;
-	group = xcalloc(m->ncells + 1, sizeof(*group));
-	done = xcalloc(m->ncells + 1, 1);
-	fprintf(out, "clyde matrix on %s (%s%s), label %s\n",
-		rec->target.path ? rec->target.path : "?",
-		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
-		", buffered", rec->label ? rec->label : "");
-	for (i = 0; i < m->ncells; i++) {
-		const struct matrix_cell *c = &m->cells[i];
-		char bs[32];
-		unsigned r;
-
-		if (done[i])
-			continue;
-		n = 0;
-		for (j = i; j < m->ncells; j++)
-			if (!done[j] && m->cells[j].bs == c->bs &&
-			    m->cells[j].threads == c->threads) {
-				group[n++] = &m->cells[j];
-				done[j] = 1;
-			}
-		size_name(bs, sizeof(bs), c->bs);
-		fprintf(out, "\n%s blocks, %u thread%s, queue depth %u\n", bs,
-			c->threads, c->threads == 1 ? "" : "s", c->qd);
-		for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++)
-			table_row(out, rows[r], group, n, (int)r);
-		curve_rows(out, group, n);
-	}
-	if (m->error)
-		fprintf(out, "failed: %s\n", m->error);
-	for (i = 0; i < m->ncells; i++)
-		if (m->cells[i].status == RESULT_FAILED)
-			fprintf(out, "failed cell %zu: %s\n", i + 1,
-				m->cells[i].reason ? m->cells[i].reason : "");
-	free(group);
-	free(done);
-	return ferror(out) ? -1 : 0;
+	f->target_iops = p->target_iops;
+	f->reached = matrix_point_reached(p);
 }
 
 /* ---- long CSV ---- */

@@ -95,6 +95,8 @@ struct matrix_figures {
 	char profile[16];	/* "100% read", "80/20" */
 	const char *status;	/* "ok", "failed", "not_run", "skipped" */
 	double iops, mbps, cpu;
+	double target_iops;	/* a curve point's target; NAN for a cell */
+	int reached;		/* a point: 1 reached, 0 not, -1 n/a */
 	double read_ms, read_p50_ms, read_p99_ms, read_p99_9_ms, read_max_ms;
 	double write_ms, write_p50_ms, write_p99_ms, write_p99_9_ms,
 	       write_max_ms;
@@ -106,6 +108,15 @@ void matrix_cell_figures(const struct matrix_cell *c,
 void matrix_point_figures(const struct matrix_cell *c,
 			  const struct matrix_point *p,
 			  struct matrix_figures *f);
+
+/*
+ * A curve point reached its target when it achieved at least this share of
+ * the target IO/s.
+ */
+#define MATRIX_REACHED 0.95
+
+/* 1 point p reached its target, 0 it fell short, -1 it did not run ok. */
+int matrix_point_reached(const struct matrix_point *p);
 
 /* "100% read", "100% write", "80/20": the XDISK profile name of a mix. */
 void matrix_profile_name(char *buf, size_t len, unsigned read_pct);
@@ -121,10 +132,54 @@ int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
 		     size_t errlen);
 
 /*
- * XDISK-layout tables: one per block size and thread count, a column per
- * cell, rows Pattern, Profile, IO/s, MB/s, Read (ms), Write (ms), then
- * for cells with a rate curve, per curve point its IO/s and mean read and
- * write latency; failed cells and failures outside cells are listed last.
+ * The text tables (matrix_text.c), laid out as seed 000 prints them.  Every
+ * matrix printed as text uses these, so the run's own tables and the
+ * report's look alike.
+ *
+ * Numbers as XDISK prints them: IO/s rounded with thousands separators
+ * ("1,505,683"); MB/s with one decimal below 1000, else as IO/s ("31.4",
+ * "11,763"); milliseconds with three significant digits ("0.003", "2.40",
+ * "13.0"); NAN (does not apply) as an em dash.
+ */
+void matrix_fmt_iops(char *buf, size_t len, double v);
+void matrix_fmt_mbps(char *buf, size_t len, double v);
+void matrix_fmt_ms(char *buf, size_t len, double v);
+
+/* "8K block size — 16 threads" (", queue depth N" when N > 1). */
+void matrix_table_title(char *buf, size_t len, uint64_t bs, unsigned threads,
+			unsigned qd);
+
+/* "Random" or "Sequential". */
+const char *matrix_pattern_name(int random);
+
+/*
+ * The XDISK table: header, then a row per (pattern, profile): Pattern,
+ * Profile, IO/s, MB/s, Read (ms), Write (ms); a figure whose status is not
+ * "ok" shows the status in the IO/s column.  66 columns.
+ */
+void matrix_xdisk_header(FILE *out);
+void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
+		      const struct matrix_figures *f);
+
+/* The second table: read and write p99, p99.9, max (ms) and CPU %. */
+void matrix_pct_header(FILE *out);
+void matrix_pct_row(FILE *out, const char *pattern, const char *profile,
+		    const struct matrix_figures *f);
+
+/*
+ * A rate curve: a row per point with target %, target IO/s, achieved IO/s,
+ * read and write mean and p99 (ms), and "not reached" when the point fell
+ * short (matrix_point_reached()).
+ */
+void matrix_curve_header(FILE *out);
+void matrix_curve_row(FILE *out, unsigned pct, double target_iops,
+		      const struct matrix_figures *f);
+
+/*
+ * A run's matrix: per block size, thread count and queue depth the XDISK
+ * table, below it the percentiles and CPU, then each cell's rate curve;
+ * failures under the table they belong to, failures outside the cells
+ * last.
  */
 int matrix_write_text(const struct record *rec, FILE *out);
 

@@ -59,14 +59,18 @@ check_cells () {
 	}
 }
 
-# check_text NTABLES NCELLS: XDISK tables and long CSV
+# check_text NTABLES NCELLS: XDISK tables (a row per cell with a number in
+# IO/s, every line within 80 columns) and long CSV
 check_text () {
-	test "$(grep -c "blocks, .* thread" out.txt)" = "$1" &&
-	for row in Pattern Profile IO/s MB/s "Read (ms)" "Write (ms)"; do
-		test "$(grep -c "^$row " out.txt)" = "$1" || return 1
-	done &&
-	grep -q "^4K blocks, 2 threads" out.txt &&
-	grep -q "^64K blocks, 1 thread" out.txt &&
+	test "$(grep -c "block size — .* thread" out.txt)" = "$1" &&
+	test "$(grep -c "^Pattern  *Profile  *IO/s  *MB/s  *Read (ms)  *Write (ms)$" out.txt)" = "$1" &&
+	test "$(awk "/^Pattern +Profile +IO\/s/ { t = 1; next }
+		/^\$/ { t = 0 }
+		t && /^(Random|Sequential) / && \$(NF - 3) ~ /^[0-9][0-9,]*\$/ { n++ }
+		END { print n + 0 }" out.txt)" = "$2" &&
+	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
+	grep -q "^4K block size — 2 threads\(, queue depth [0-9]*\)\?$" out.txt &&
+	grep -q "^64K block size — 1 thread\(, queue depth [0-9]*\)\?$" out.txt &&
 	test_line_count = $(($2 + 1)) r.csv &&
 	head -1 r.csv | grep -q "^label,start,engine,direct,bs,threads" &&
 	test "$(awk -F, "NR > 1 && \$10 == \"ok\"" r.csv | wc -l)" = "$2"
@@ -126,9 +130,10 @@ test_expect_success TMPFS '-q: the tables on stderr, stdout empty, param quiet' 
 		--pattern random,seq --mix 100 --size 2M --time 0.05 \
 		--ramp 0 >out.txt 2>err.txt &&
 	test_must_fail test -s out.txt &&
-	grep -q "^4K blocks, 1 thread, queue depth 1$" err.txt &&
-	test "$(grep -c "^IO/s " err.txt)" = 1 &&
-	test "$(grep -c "^Pattern  *Random  *Seq$" err.txt)" = 1 &&
+	grep -q "^4K block size — 1 thread$" err.txt &&
+	test "$(grep -c "^Pattern  *Profile  *IO/s " err.txt)" = 1 &&
+	grep -q "^Random  *100% read  *[0-9,]* " err.txt &&
+	grep -q "^Sequential 100% read  *[0-9,]* " err.txt &&
 	jq -e ".params.quiet == 1 and (.matrix.cells | length) == 2" \
 		r.jsonl >/dev/null &&
 	test -z "$(ls -A tm)"

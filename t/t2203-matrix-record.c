@@ -169,21 +169,54 @@ static void test_json_bad_matrix(void **state)
 static void test_text(void **state)
 {
 	struct record *rec = make_record();
-	char *s = to_string(matrix_write_text, rec);
+	char *s = to_string(matrix_write_text, rec), *line;
 
 	(void)state;
-	assert_non_null(strstr(s, "8K blocks, 1 thread, queue depth 32\n"));
-	assert_non_null(strstr(s, "1M blocks, 16 threads, queue depth 32\n"));
-	assert_non_null(strstr(s, "Pattern           Random\n"));
-	assert_non_null(strstr(s, "Profile        100% read\n"));
-	assert_non_null(strstr(s, "IO/s                2000\n"));
-	assert_non_null(strstr(s, "MB/s               15.62\n"));
-	assert_non_null(strstr(s, "Read (ms)          0.100\n"));
-	assert_non_null(strstr(s, "Write (ms)             -\n"));
-	assert_non_null(strstr(s, "Profile            80/20\n"));
-	assert_non_null(strstr(s, "Write (ms)         4.000\n"));
+	assert_non_null(strstr(s, "\n8K block size \xe2\x80\x94 1 thread, "
+			       "queue depth 32\n\nPattern    Profile           "
+			       "IO/s      MB/s  Read (ms)  Write (ms)\n"
+			       "Random     100% read        2,000      15.6      "
+			       "0.100           \xe2\x80\x94\n\n"));
+	assert_non_null(strstr(s, "\n1MB block size \xe2\x80\x94 16 threads, "
+			       "queue depth 32\n"));
+	assert_non_null(strstr(s, "\nSequential 80/20               50      "
+			       "50.0       2.00        4.00\n"));
+	/* the percentiles below: p99 of 80 reads of 2.000..2.079 ms */
+	line = strstr(s, "\nSequential 80/20         2.0");
+	assert_non_null(line);
+	assert_non_null(strstr(s, "     p99   p99.9     max     p99   p99.9"
+			       "     max   CPU %\n"));
 	free(s);
 	record_free(rec);
+}
+
+static void test_formats(void **state)
+{
+	char b[32];
+
+	(void)state;
+	matrix_fmt_iops(b, sizeof(b), 1505683.4);
+	assert_string_equal(b, "1,505,683");
+	matrix_fmt_iops(b, sizeof(b), 756);
+	assert_string_equal(b, "756");
+	matrix_fmt_iops(b, sizeof(b), 33000000);
+	assert_string_equal(b, "33,000,000");
+	matrix_fmt_mbps(b, sizeof(b), 31.42);
+	assert_string_equal(b, "31.4");
+	matrix_fmt_mbps(b, sizeof(b), 756);
+	assert_string_equal(b, "756.0");
+	matrix_fmt_mbps(b, sizeof(b), 11763.2);
+	assert_string_equal(b, "11,763");
+	matrix_fmt_ms(b, sizeof(b), 0.0031);
+	assert_string_equal(b, "0.003");
+	matrix_fmt_ms(b, sizeof(b), 2.404);
+	assert_string_equal(b, "2.40");
+	matrix_fmt_ms(b, sizeof(b), 13.04);
+	assert_string_equal(b, "13.0");
+	matrix_fmt_ms(b, sizeof(b), 0.0004);
+	assert_string_equal(b, "0.0004");
+	matrix_fmt_ms(b, sizeof(b), NAN);
+	assert_string_equal(b, "\xe2\x80\x94");
 }
 
 static void test_csv(void **state)
@@ -238,16 +271,37 @@ static void test_curve_json_round_trip(void **state)
 static void test_curve_text(void **state)
 {
 	struct record *rec = make_curve_record();
-	char *s = to_string(matrix_write_text, rec);
+	struct matrix_point *p = &rec->matrix->cells[0].curve[1];
+	char *s, *t;
 
 	(void)state;
-	/* under the 8K table only, a column per cell */
-	assert_non_null(strstr(s, "Write (ms)             -\nRate curve"));
-	assert_non_null(strstr(s, "\n10% IO/s             198\n"
-				  "10% Read           0.050\n"
-				  "10% Write              -\n"
-				  "50% IO/s             980\n"));
-	assert_null(strstr(strstr(s, "1M blocks"), "Rate curve"));
+	/* 490 of 1000 in 0.5 s is 98 %: reached; 198 of 200 too */
+	s = to_string(matrix_write_text, rec);
+	t = strstr(s, "\nRate curve, Random 100% read (maximum 2,000 IO/s)\n"
+		   "Target      Target    Achieved");
+	assert_non_null(t);
+	assert_non_null(strstr(t, "\n    10         200         198   0.050"
+			       "   0.050        \xe2\x80\x94       \xe2\x80\x94\n"
+			       "    50       1,000         980   0.080   0.080"
+			       "        \xe2\x80\x94       \xe2\x80\x94\n"));
+	assert_null(strstr(s, "not reached\n"));
+	/* under the 8K table only */
+	assert_null(strstr(strstr(s, "1MB block size"), "Rate curve"));
+	free(s);
+	/* 940 of 1000 is below 95 %: not reached, one row still */
+	p->elapsed = 0.5 * 980.0 / 940.0;
+	matrix_point_rates(p, 8192);
+	assert_int_equal(matrix_point_reached(p), 0);
+	s = to_string(matrix_write_text, rec);
+	assert_non_null(strstr(s, "\n    50       1,000         940   0.080   "
+			       "0.080        \xe2\x80\x94       \xe2\x80\x94  "
+			       "not reached\n"));
+	free(s);
+	s = to_string(record_write_json, rec);
+	assert_non_null(strstr(s, "\"pct\":50,\"target_iops\":1000,"
+			       "\"reached\":false,"));
+	assert_non_null(strstr(s, "\"pct\":10,\"target_iops\":200,"
+			       "\"reached\":true,"));
 	free(s);
 	record_free(rec);
 }
@@ -287,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_json_without_matrix),
 		cmocka_unit_test(test_json_bad_matrix),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_curve_json_round_trip),
 		cmocka_unit_test(test_curve_text),

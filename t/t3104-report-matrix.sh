@@ -107,7 +107,7 @@ test_expect_success XMLLINT 'HTML: matrix runs only: no bonnie++ section, nor it
 test_expect_success 'text: matrix runs have no lines in the test comparison' '
 	"$CLYDE" report -f text m.jsonl >mx.txt &&
 	! grep -q "KiB/s\|files/s\|marks:" mx.txt &&
-	test "$(grep -c "^Pattern  *Random  *Random" mx.txt)" = 8 &&
+	test "$(grep -c "^Pattern  *Profile  *IO/s  *MB/s  *Read (ms)  *Write (ms)$" mx.txt)" = 8 &&
 	"$CLYDE" report -f text -b mx-a m.jsonl w.jsonl >out.txt &&
 	sed -n "/^Block write /,/^$/p" out.txt >block &&
 	test_line_count = 3 block && grep -q "^work2" block
@@ -124,7 +124,7 @@ test_expect_success 'text: the matrix side by side and each run'\''s XDISK table
 	"$CLYDE" report -f text -b mx-a m.jsonl w.jsonl >out.txt &&
 	grep -q "^Matrix: 64K blocks, 2 threads, queue depth 1$" out.txt &&
 	grep -q "^  3   work2.* (1 run, 2 workers)$" out.txt &&
-	test "$(grep -c "^Pattern  *Random  *Random" out.txt)" = 8 &&
+	test "$(grep -c "^Pattern  *Profile  *IO/s  *MB/s  *Read (ms)  *Write (ms)$" out.txt)" = 8 &&
 	sed -n "/^Matrix: 4K blocks, 1 thread,/,/^Matrix/p" out.txt |
 		sed -n "/^Random 70\/30/,+2p" >cell &&
 	i=$(sed -n 1p m.jsonl | jq ".matrix.cells[] | select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) | .iops | round") &&

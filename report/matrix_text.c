@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The matrix as text, laid out as seed 000's XDISK tables: per block size
+ * and thread count a table of one row per (pattern, profile) with IO/s,
+ * MB/s and mean read and write latency, numbers formatted as XDISK prints
+ * them; below it the percentiles and CPU, then the rate curves, one row per
+ * point.  Everything fits 80 columns.
+ */
+#include "matrix.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_internal.h"
+#include "../lib/xalloc.h"
+
+/* What XDISK prints for a side of the workload that does not apply. */
+#define DASH "\xe2\x80\x94"	/* U+2014 EM DASH */
+
+/* v >= 0 rounded to an integer, with thousands separators. */
+static void thousands(char *buf, size_t len, double v)
+{
+	char digits[32];
+	size_t n, i, o = 0;
+
+	snprintf(digits, sizeof(digits), "%.0f", v);
+	n = strlen(digits);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+}
+
+void matrix_fmt_iops(char *buf, size_t len, double v)
+{
+	if (isnan(v) || v < 0)
+		snprintf(buf, len, DASH);
+	else
+		thousands(buf, len, v);
+}
+
+void matrix_fmt_mbps(char *buf, size_t len, double v)
+{
+	if (isnan(v) || v < 0)
+		snprintf(buf, len, DASH);
+	else if (v >= 999.95)
+		thousands(buf, len, v);
+	else if (v >= 0.995 || v == 0)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.2f", v);
+}
+
+void matrix_fmt_ms(char *buf, size_t len, double v)
+{
+	if (isnan(v) || v < 0)
+		snprintf(buf, len, DASH);
+	else if (v < 0.00095 && v > 0)
+		snprintf(buf, len, "%.4f", v);	/* below XDISK's resolution */
+	else if (v < 0.9995)
+		snprintf(buf, len, "%.3f", v);
+	else if (v < 9.995)
+		snprintf(buf, len, "%.2f", v);
+	else if (v < 99.95)
+		snprintf(buf, len, "%.1f", v);
+	else
+		thousands(buf, len, v);
+}
+
+/* "8K", "16K", "1MB", as seed 000 names its block sizes. */
+static void bs_name(char *buf, size_t len, uint64_t bs)
+{
+	if (bs % (1024 * 1024) == 0)
+		snprintf(buf, len, "%" PRIu64 "MB", bs >> 20);
+	else if (bs % 1024 == 0)
+		snprintf(buf, len, "%" PRIu64 "K", bs >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 "B", bs);
+}
+
+void matrix_table_title(char *buf, size_t len, uint64_t bs, unsigned threads,
+			unsigned qd)
+{
+	char name[24];
+
+	bs_name(name, sizeof(name), bs);
+	if (qd > 1)
+		snprintf(buf, len, "%s block size " DASH " %u thread%s, queue "
+			 "depth %u", name, threads, threads == 1 ? "" : "s",
+			 qd);
+	else
+		snprintf(buf, len, "%s block size " DASH " %u thread%s", name,
+			 threads, threads == 1 ? "" : "s");
+}
+
+/* Columns a UTF-8 string takes (one per code point). */
+static size_t columns(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* s in a field of width columns, right-aligned (left when left is set). */
+static void field(FILE *out, const char *s, size_t width, int left)
+{
+	size_t n = columns(s);
+
+	if (left)
+		fputs(s, out);
+	for (; n < width; n++)
+		fputc(' ', out);
+	if (!left)
+		fputs(s, out);
+}
+
+const char *matrix_pattern_name(int random)
+{
+	return random ? "Random" : "Sequential";
+}
+
+/* A status as the tables show it: "not run", "failed", "skipped". */
+static const char *status_word(const char *status)
+{
+	return !strcmp(status, "not_run") ? "not run" : status;
+}
+
+#define PAT_W 10
+#define PROF_W 10
+
+static void labels(FILE *out, const char *pattern, const char *profile)
+{
+	field(out, pattern, PAT_W, 1);
+	fputc(' ', out);
+	field(out, profile, PROF_W, 1);
+}
+
+void matrix_xdisk_header(FILE *out)
+{
+	labels(out, "Pattern", "Profile");
+	fputs("        IO/s      MB/s  Read (ms)  Write (ms)\n", out);
+}
+
+void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
+		      const struct matrix_figures *f)
+{
+	char buf[4][32];
+
+	labels(out, pattern, profile);
+	if (strcmp(f->status, "ok")) {
+		fputc(' ', out);
+		field(out, status_word(f->status), 11, 0);
+		fputc('\n', out);
+		return;
+	}
+	matrix_fmt_iops(buf[0], sizeof(buf[0]), f->iops);
+	matrix_fmt_mbps(buf[1], sizeof(buf[1]), f->mbps);
+	matrix_fmt_ms(buf[2], sizeof(buf[2]), f->read_ms);
+	matrix_fmt_ms(buf[3], sizeof(buf[3]), f->write_ms);
+	fputc(' ', out);
+	field(out, buf[0], 11, 0);
+	fputc(' ', out);
+	field(out, buf[1], 9, 0);
+	fputc(' ', out);
+	field(out, buf[2], 10, 0);
+	fputc(' ', out);
+	field(out, buf[3], 11, 0);
+	fputc('\n', out);
+}
+
+void matrix_pct_header(FILE *out)
+{
+	static const char *const head[7] = {
+		"p99", "p99.9", "max", "p99", "p99.9", "max", "CPU %",
+	};
+	int i;
+
+	labels(out, "", "");
+	fputs(" ------ Read (ms) ------ ------ Write (ms) -----\n", out);
+	labels(out, "Pattern", "Profile");
+	for (i = 0; i < 7; i++) {
+		fputc(' ', out);
+		field(out, head[i], 7, 0);
+	}
+	fputc('\n', out);
+}
+
+void matrix_pct_row(FILE *out, const char *pattern, const char *profile,
+		    const struct matrix_figures *f)
+{
+	const double v[6] = {
+		f->read_p99_ms, f->read_p99_9_ms, f->read_max_ms,
+		f->write_p99_ms, f->write_p99_9_ms, f->write_max_ms,
+	};
+	char buf[32];
+	int i;
+
+	labels(out, pattern, profile);
+	if (strcmp(f->status, "ok")) {
+		fputc(' ', out);
+		field(out, status_word(f->status), 7, 0);
+		fputc('\n', out);
+		return;
+	}
+	for (i = 0; i < 6; i++) {
+		matrix_fmt_ms(buf, sizeof(buf), v[i]);
+		fputc(' ', out);
+		field(out, buf, 7, 0);
+	}
+	if (isnan(f->cpu))
+		snprintf(buf, sizeof(buf), DASH);
+	else
+		snprintf(buf, sizeof(buf), "%.1f", f->cpu);
+	fputc(' ', out);
+	field(out, buf, 7, 0);
+	fputc('\n', out);
+}
+
+void matrix_curve_header(FILE *out)
+{
+	fputs("Target      Target    Achieved -- Read (ms) --  -- Write "
+	      "(ms) -\n"
+	      "     %        IO/s        IO/s    mean     p99     mean     "
+	      "p99\n", out);
+}
+
+void matrix_curve_row(FILE *out, unsigned pct, double target_iops,
+		      const struct matrix_figures *f)
+{
+	char buf[32];
+	const double v[4] = {
+		f->read_ms, f->read_p99_ms, f->write_ms, f->write_p99_ms,
+	};
+	int i;
+
+	snprintf(buf, sizeof(buf), "%u", pct);
+	field(out, buf, 6, 0);
+	matrix_fmt_iops(buf, sizeof(buf), target_iops);
+	fputs("  ", out);
+	field(out, buf, 10, 0);
+	fputs("  ", out);
+	if (strcmp(f->status, "ok")) {
+		field(out, status_word(f->status), 10, 0);
+		fputc('\n', out);
+		return;
+	}
+	matrix_fmt_iops(buf, sizeof(buf), f->iops);
+	field(out, buf, 10, 0);
+	for (i = 0; i < 4; i++) {
+		matrix_fmt_ms(buf, sizeof(buf), v[i]);
+		fputs(i == 2 ? "  " : " ", out);
+		field(out, buf, 7, 0);
+	}
+	if (!f->reached)
+		fputs("  not reached", out);
+	fputc('\n', out);
+}
+
+/* The curve of cell c, when it has one. */
+static void curve_table(FILE *out, const struct matrix_cell *c)
+{
+	struct matrix_figures f;
+	char prof[16], max[32];
+	size_t k;
+
+	if (!c->ncurve)
+		return;
+	matrix_profile_name(prof, sizeof(prof), c->read_pct);
+	matrix_fmt_iops(max, sizeof(max), c->status == RESULT_OK ||
+			c->iops > 0 ? c->iops : NAN);
+	fprintf(out, "\nRate curve, %s %s (maximum %s IO/s)\n",
+		matrix_pattern_name(c->random), prof, max);
+	matrix_curve_header(out);
+	for (k = 0; k < c->ncurve; k++) {
+		matrix_point_figures(c, &c->curve[k], &f);
+		matrix_curve_row(out, c->curve[k].pct, c->curve[k].target_iops,
+				 &f);
+	}
+}
+
+/* Table lines of the cells in group[0..n). */
+static void group_tables(FILE *out, const struct matrix_cell *const *group,
+			 size_t n)
+{
+	struct matrix_figures f;
+	char title[96], prof[16];
+	size_t i;
+	int any_ok = 0;
+
+	matrix_table_title(title, sizeof(title), group[0]->bs,
+			   group[0]->threads, group[0]->qd);
+	fprintf(out, "\n%s\n\n", title);
+	matrix_xdisk_header(out);
+	for (i = 0; i < n; i++) {
+		matrix_cell_figures(group[i], &f);
+		matrix_profile_name(prof, sizeof(prof), group[i]->read_pct);
+		matrix_xdisk_row(out, matrix_pattern_name(group[i]->random),
+				 prof, &f);
+		any_ok |= group[i]->status == RESULT_OK;
+	}
+	for (i = 0; i < n; i++)
+		if (group[i]->status != RESULT_OK && group[i]->reason) {
+			matrix_profile_name(prof, sizeof(prof),
+					    group[i]->read_pct);
+			fprintf(out, "%s %s: %s: %s\n",
+				matrix_pattern_name(group[i]->random), prof,
+				status_word(rjson_status_name(
+					group[i]->status)), group[i]->reason);
+		}
+	if (any_ok) {
+		fputc('\n', out);
+		matrix_pct_header(out);
+		for (i = 0; i < n; i++) {
+			matrix_cell_figures(group[i], &f);
+			matrix_profile_name(prof, sizeof(prof),
+					    group[i]->read_pct);
+			matrix_pct_row(out,
+				       matrix_pattern_name(group[i]->random),
+				       prof, &f);
+		}
+	}
+	for (i = 0; i < n; i++)
+		curve_table(out, group[i]);
+}
+
+int matrix_write_text(const struct record *rec, FILE *out)
+{
+	const struct record_matrix *m = rec->matrix;
+	const struct matrix_cell **group;
+	char *done;
+	size_t i, j, n;
+
+	if (!m)
+		return 0;
+	group = xcalloc(m->ncells + 1, sizeof(*group));
+	done = xcalloc(m->ncells + 1, 1);
+	fprintf(out, "clyde matrix on %s (%s%s), label %s\n",
+		rec->target.path ? rec->target.path : "?",
+		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
+		", buffered", rec->label ? rec->label : "");
+	fputs("IO/s: all threads' I/Os per second; MB/s: MiB/s; Read and "
+	      "Write (ms): mean\nlatency (" DASH ": no such I/O)", out);
+	for (i = 0; i < m->ncells && !m->cells[i].ncurve; i++)
+		;
+	if (i < m->ncells)
+		fputs(".\nRate curve: the cell rerun at a % of its maximum "
+		      "IO/s; not reached: it\nachieved less than 95 % of "
+		      "that target", out);
+	fputs(".\n", out);
+	for (i = 0; i < m->ncells; i++) {
+		const struct matrix_cell *c = &m->cells[i];
+
+		if (done[i])
+			continue;
+		n = 0;
+		for (j = i; j < m->ncells; j++)
+			if (!done[j] && m->cells[j].bs == c->bs &&
+			    m->cells[j].threads == c->threads &&
+			    m->cells[j].qd == c->qd) {
+				group[n++] = &m->cells[j];
+				done[j] = 1;
+			}
+		group_tables(out, group, n);
+	}
+	if (m->error)
+		fprintf(out, "\nfailed: %s\n", m->error);
+	free(group);
+	free(done);
+	return ferror(out) ? -1 : 0;
+}
