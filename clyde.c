@@ -41,5 +41,15 @@ int main(int argc, char **argv)
 		fputs(" (see clyde --help)\n", stderr);
 		return 2;
 	}
+	if (argc > 1 && (!strcmp(argv[1], "--help") ||
+			 !strcmp(argv[1], "-h"))) {
+		int rc = cmd_run(argc, argv);
+
+		printf("\nCommands (clyde COMMAND --help for each):\n");
+		for (i = 0; i < NCOMMANDS; i++)
+			printf("  %-8s %s\n", commands[i].name,
+			       commands[i].summary);
+		return rc;
+	}
 	return cmd_run(argc, argv);
 }

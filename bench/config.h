@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../lib/optable.h"
+
 enum char_io {
 	CHAR_IO_SYSCALL,	/* one byte per read(2)/write(2): bonnie++ 2.00 */
 	CHAR_IO_STDIO,		/* putc/getc: bonnie++ 1.03 */
@@ -20,10 +22,6 @@ enum char_io {
 #define FILES_HARDLINKS (-1)
 #define FILES_SYMLINKS (-2)
 
-struct tag {
-	char *key;
-	char *value;
-};
 
 struct bench_config {
 	char **dirs;			/* -d; none means "." */
@@ -59,7 +57,7 @@ struct bench_config {
 
 	char *json_path;		/* --json */
 	char *csv_path;			/* --csv */
-	struct tag *tags;		/* --tag */
+	struct opt_kv *tags;		/* --tag */
 	size_t ntags, tags_alloc;
 	uint64_t device_cache;		/* --device-cache */
 	int bonnie_size;		/* --bonnie-size: -s = 2 x RAM */

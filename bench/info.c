@@ -3,7 +3,6 @@
 #include "info.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +12,11 @@
 
 #include "../fsops/probe.h"
 #include "../fsops/target.h"
+#include "../lib/optable.h"
 #include "../lib/xalloc.h"
 #include "../report/record.h"
 #include "../report/target_rec.h"
+#include "cmdutil.h"
 #include "run.h"
 
 void info_fill_record(struct record *rec, const struct host_info *host,
@@ -61,30 +62,43 @@ void info_fill_record(struct record *rec, const struct host_info *host,
 			    target->stack.warnings[i]);
 }
 
-static const struct option longopts[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "probe", no_argument, NULL, 'p' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+struct info_config {
+	int json;	/* --json */
+	int probe;	/* --probe */
 };
 
-static void usage(FILE *out)
+static const struct opt_def info_rows[] = {
+	{ .name = "json", .key = 'j', .type = OPT_FLAG,
+	  OPT_FIELD(struct info_config, json),
+	  .help = "one JSON object per line (for PATH: a run record without "
+		  "results, the same structure as `clyde run --json`)" },
+	{ .name = "probe", .key = 'p', .type = OPT_FLAG,
+	  OPT_FIELD(struct info_config, probe),
+	  .help = "probe images or devices instead of paths" },
+	OPTABLE_HELP('h'),
+};
+
+static const struct optable info_options = {
+	.rows = info_rows,
+	.nrows = OPTABLE_SIZE(info_rows),
+	.head = "usage: clyde info [--json] PATH...\n"
+		"       clyde info --probe [--json] IMAGE|DEVICE...\n"
+		"\n"
+		"What clyde detects about the filesystem holding each PATH: "
+		"mount, options,\nsize, the filesystem's geometry, the device "
+		"stack down to the disks, and\nthe host.  --probe names the "
+		"filesystem on an image or device (libblkid)\nwithout "
+		"mounting it.\n\n",
+	.tail = "\nExit status: 0 success, 1 a target could not be examined, "
+		"2 bad usage or a\npath that does not exist or cannot be "
+		"probed.\n",
+	.operands = 1,
+};
+
+/* The exit status of several targets: the highest. */
+static int worse(int a, int b)
 {
-	fputs("usage: clyde info [--json] PATH...\n"
-	      "       clyde info --probe [--json] IMAGE|DEVICE...\n"
-	      "\n"
-	      "What clyde detects about the filesystem holding each PATH: "
-	      "mount, options,\nsize, the filesystem's geometry, the device "
-	      "stack down to the disks, and\nthe host.  --probe names the "
-	      "filesystem on an image or device (libblkid)\nwithout mounting "
-	      "it.\n"
-	      "\n"
-	      "  -j, --json    one JSON object per line (for PATH: a run "
-	      "record without\n"
-	      "                results, the same structure as `clyde run "
-	      "--json`)\n"
-	      "  -p, --probe   probe images or devices instead of paths\n"
-	      "  -h, --help    this help\n", out);
+	return a > b ? a : b;
 }
 
 static int probe_one(const char *path, int json)
@@ -160,41 +174,29 @@ static int info_one(const char *path, const struct host_info *host,
 
 int cmd_info(int argc, char **argv)
 {
+	struct info_config cfg = { 0 };
 	struct host_info host;
-	int json = 0, probe = 0, c, i, status = 0;
+	char err[512];
+	int i, status = 0, rc;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+jph", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			json = 1;
-			break;
-		case 'p':
-			probe = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			fprintf(stderr, "clyde: info: unknown option '%s' "
-				"(see clyde info --help)\n", argv[optind - 1]);
-			return 2;
-		}
-	}
+	rc = optable_parse(&info_options, &cfg, argc, argv, err, sizeof(err));
+	if (rc)
+		return rc > 0 ? 0 : cmd_usage_error("info: %s (see clyde info "
+						    "--help)", err);
 	if (optind >= argc) {
 		fprintf(stderr, "clyde: info: no %s given (see clyde info "
-			"--help)\n", probe ? "image" : "path");
+			"--help)\n", cfg.probe ? "image" : "path");
 		return 2;
 	}
-	if (probe) {
+	if (cfg.probe) {
 		for (i = optind; i < argc; i++)
-			status |= probe_one(argv[i], json);
+			status = worse(status, probe_one(argv[i], cfg.json));
 		return status;
 	}
 	host_detect(&host);
 	for (i = optind; i < argc; i++)
-		status |= info_one(argv[i], &host, json, i == optind);
+		status = worse(status, info_one(argv[i], &host, cfg.json,
+						i == optind));
 	host_release(&host);
 	return status;
 }

@@ -49,7 +49,7 @@ struct matrix_config {
 	char *json_path;
 	char *csv_path;
 	char *label;			/* -m */
-	struct tag *tags;		/* --tag */
+	struct opt_kv *tags;		/* --tag */
 	size_t ntags, tags_alloc;
 	unsigned procs;			/* -c / --procs: workers; 0 or 1: one */
 	int quiet;			/* -q: tables on stderr, no progress */

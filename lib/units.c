@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
@@ -61,4 +62,41 @@ void format_size(char *buf, size_t len, uint64_t bytes)
 		snprintf(buf, len, "%" PRIu64 "k", bytes / KiB);
 	else
 		snprintf(buf, len, "%" PRIu64, bytes);
+}
+
+int parse_seconds(const char *s, double *out)
+{
+	const char *p = s;
+	int dots = 0, digits = 0;
+	char *end;
+	double v;
+
+	if (!s)
+		return -1;
+	for (; (*p >= '0' && *p <= '9') || *p == '.'; p++) {
+		if (*p == '.')
+			dots++;
+		else
+			digits++;
+	}
+	if (!digits || dots > 1 || (*p && strcmp(p, "s") && strcmp(p, "ms")))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end != p)
+		return -1;
+	if (!strcmp(p, "ms"))
+		v /= 1000;
+	*out = v;
+	return 0;
+}
+
+int mul_u64(uint64_t a, uint64_t b, uint64_t *out)
+{
+	return __builtin_mul_overflow(a, b, out) ? -1 : 0;
+}
+
+int add_u64(uint64_t a, uint64_t b, uint64_t *out)
+{
+	return __builtin_add_overflow(a, b, out) ? -1 : 0;
 }

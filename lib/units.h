@@ -24,6 +24,21 @@ int parse_size(const char *s, uint64_t unit, uint64_t *out);
 /* Parse a non-negative decimal integer no greater than max.  0 or -1. */
 int parse_uint(const char *s, uint64_t max, uint64_t *out);
 
+/*
+ * Parse a duration: a plain decimal number (digits, at most one '.'; no
+ * sign, exponent, hex, inf or nan) with an optional suffix s or ms, in
+ * seconds.  0 or -1.
+ */
+int parse_seconds(const char *s, double *out);
+
+/*
+ * a * b and a + b into *out: 0, or -1 when the result does not fit in 64
+ * bits (every size product goes through these: a wrapped size passes any
+ * space check).
+ */
+int mul_u64(uint64_t a, uint64_t b, uint64_t *out);
+int add_u64(uint64_t a, uint64_t b, uint64_t *out);
+
 /* Format bytes as bonnie++ does: "512M", "2G", or plain bytes. */
 void format_size(char *buf, size_t len, uint64_t bytes);
 

@@ -42,20 +42,10 @@ static int parse_output(void *p, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
-static int parse_format(void *p, const char *arg, char *err, size_t errlen)
-{
-	static const char *const names[] = { "html", "csv", "bonnie", "text" };
-	struct report_config *cfg = p;
-	size_t i;
-
-	for (i = 0; i < 4; i++)
-		if (!strcmp(arg, names[i])) {
-			cfg->format = (enum report_format)i;
-			return 0;
-		}
-	return errf(err, errlen, "--format: '%s' is not html, csv, bonnie or "
-		    "text", arg);
-}
+static const struct opt_choice format_choices[] = {
+	{ "html", FMT_HTML }, { "csv", FMT_CSV }, { "bonnie", FMT_BONNIE },
+	{ "text", FMT_TEXT }, { NULL, 0 },
+};
 
 static int parse_baseline(void *p, const char *arg, char *err, size_t errlen)
 {
@@ -96,22 +86,26 @@ static int parse_template(void *p, const char *arg, char *err, size_t errlen)
 enum { KEY_TEMPLATE = 256, KEY_HELP, KEY_VERSION };
 
 static const struct opt_def option_table[] = {
-	{ "output", 'o', required_argument, "FILE",
-	  "write the report to FILE (default: standard output)",
-	  parse_output, NULL },
-	{ "format", 'f', required_argument, "html|csv|bonnie|text",
-	  "html: one self-contained page (default); csv: one row per run "
-	  "and test; bonnie: bonnie++ 1.98 lines for bon_csv2html; text: "
-	  "80 columns", parse_format, NULL },
-	{ "baseline", 'b', required_argument, "LABEL",
-	  "compare every configuration with the one of this label (or #N, "
-	  "the Nth; default the first)", parse_baseline, NULL },
-	{ "title", 't', required_argument, "TEXT",
-	  "title of the page (default \"clyde report\")", parse_title,
-	  NULL },
-	{ "template", KEY_TEMPLATE, required_argument, "DIR",
-	  "take report.html, report.css and report.js from DIR when there "
-	  "(default: the built-in ones)", parse_template, NULL },
+	OPT_CUSTOM_ROW("output", 'o', required_argument, "FILE",
+		       "write the report to FILE (default: standard output)",
+		       parse_output, NULL),
+	{ .name = "format", .key = 'f', .type = OPT_ENUM,
+	  OPT_FIELD(struct report_config, format), .choices = format_choices,
+	  .def = "html", .metavar = "html|csv|bonnie|text",
+	  .help = "html: one self-contained page; csv: one row per run and "
+		  "test; bonnie: bonnie++ 1.98 lines for bon_csv2html; text: "
+		  "80 columns" },
+	OPT_CUSTOM_ROW("baseline", 'b', required_argument, "LABEL",
+		       "compare every configuration with the one of this "
+		       "label (or #N, the Nth; default the first)",
+		       parse_baseline, NULL),
+	OPT_CUSTOM_ROW("title", 't', required_argument, "TEXT",
+		       "title of the page (default \"clyde report\")",
+		       parse_title, NULL),
+	OPT_CUSTOM_ROW("template", KEY_TEMPLATE, required_argument, "DIR",
+		       "take report.html, report.css and report.js from DIR "
+		       "when there (default: the built-in ones)",
+		       parse_template, NULL),
 	OPTABLE_HELP(KEY_HELP),
 	OPTABLE_VERSION(KEY_VERSION),
 };
@@ -133,7 +127,11 @@ static const struct optable report_options = {
 static int parse_options(struct report_config *cfg, int argc, char **argv,
 			 char *err, size_t errlen)
 {
-	int rc = optable_parse(&report_options, cfg, argc, argv, err, errlen);
+	int rc = optable_defaults(&report_options, cfg, err, errlen);
+
+	if (!rc)
+		rc = optable_parse(&report_options, cfg, argc, argv, err,
+				   errlen);
 
 	if (rc)
 		return rc;

@@ -55,6 +55,12 @@ bad_input "a missing option argument" -d "$T" -s
 bad_input "a stray argument" -d "$T" stray
 bad_input "an unknown user" -d "$T" -u no-such-user-clyde
 bad_input "an unknown group" -d "$T" -g no-such-group-clyde
+bad_input "an empty label" -d "$T" -m ""
+bad_input "a label with a comma" -d "$T" -m a,b
+bad_input "a label with a newline" -d "$T" -m "$(printf 'a\nb')"
+bad_input "a tag key with a space" -d "$T" --tag "a b=1"
+bad_input "a hexadecimal --sync-timeout" -d "$T" --sync-timeout 0x10
+bad_input "an exponent in --stonewall" -d "$T" --stonewall 1e3
 bad_input "a missing directory" -d "$TRASH/no/such/dir"
 bad_input "a file as directory" -d /etc/hostname
 bad_input "a file that does not fit" -d "$T" -s 100t
@@ -93,6 +99,21 @@ test_expect_success '--help lists every option of the table' '
 	for s in d s n m r x u g q f b D z; do
 		grep -q -- "-$s, --" help || { echo "missing -$s"; return 1; }
 	done
+'
+
+test_expect_success '--help shows the real defaults and lists the commands' '
+	"$CLYDE" --help >help &&
+	grep -A1 -- "--sync-timeout" help | grep -q "(default 600)" &&
+	grep -A1 -- "--repeat N" help | grep -q "(default 1)" &&
+	sed -n "/^Commands/,\$p" help >cmds &&
+	for c in run matrix info report; do
+		grep -q "^  $c " cmds || { echo "missing command $c"; return 1; }
+	done
+'
+
+test_expect_success 'a newline in an argument keeps the error on one line' '
+	test_expect_code 2 "$CLYDE" -d "$T" -m "$(printf "a\nb")" 2>err &&
+	test_line_count = 1 err && grep -q "label .a.nb." err
 '
 
 test_expect_success '--version prints the version' '

@@ -58,6 +58,22 @@ test_expect_success 'bad hit area, hit percentage and rate curve' '
 	bad --curve --curve 0 && bad --curve --curve 10,,50 &&
 	bad --curve --curve 101 && bad --curve --curve fast
 '
+# issue 13 item 11: one rule per option, the same as clyde run's
+test_expect_success 'labels, tags and durations follow the rules of clyde run' '
+	bad "-m: empty label" -m "" && bad "-m: label .a,b." -m a,b &&
+	bad "-m: label .a.nb. must be one line" -m "$(printf "a\nb")" &&
+	bad "--tag: key in .a b=1." --tag "a b=1" &&
+	bad "--tag: .=v. is not KEY=VALUE" --tag =v &&
+	bad "--time: .0x10. must be a number of seconds" --time 0x10 &&
+	bad "--ramp: .1e1. must be a number of seconds" --ramp 1e1 &&
+	bad "--time: .inf." --time inf && bad "--time: .nan." --time nan
+'
+test_expect_success 'matrix --help shows the real defaults' '
+	"$CLYDE" matrix --help >out &&
+	grep -A1 -- "--bs SIZE" out | grep -q "(default 8k,16k,1M)" &&
+	grep -A1 -- "--pattern" out | grep -q "(default random,seq)" &&
+	grep -A1 -- "--time SECONDS" out | grep -q "(default 5)"
+'
 test_expect_success '--no-prefill needs an existing file or a device' '
 	bad --no-prefill --no-prefill --verify
 '
