@@ -64,9 +64,9 @@ static const char *const family_create[] = { "seq_create", "ran_create" };
 #define SEED_DELETE	0x64656c6500000000ull	/* "dele" */
 
 /* datagen stream of file i of a family; the I/O tests use 1 and 2 */
-static uint64_t data_stream(enum files_family family, uint64_t i)
+static uint64_t data_stream(enum files_family family)
 {
-	return ((uint64_t)(0x10 + family) << 40) | i;
+	return (uint64_t)(0x10 + family) << 40;
 }
 
 /*
@@ -87,6 +87,13 @@ struct files_state {
 	uint32_t *order;	/* shuffled indexes (random stat, delete) */
 	int syncfd;		/* -b: open sub-directory syncdir, or -1 */
 	uint32_t syncdir;
+	/*
+	 * The files' data is one stream per family, file after file at
+	 * sector-aligned positions: file i holds the stream's bytes from
+	 * data_pos on, so the files together walk the data pool instead of
+	 * each repeating its start (fsops/datagen.h).
+	 */
+	uint64_t data_pos;
 };
 
 static struct files_state *state_get(struct bench_ctx *ctx)
@@ -421,7 +428,7 @@ static int create_file(const struct bench_ctx *ctx, struct files_state *st,
 	const struct bench_config *cfg = ctx->cfg;
 	size_t chunk = cfg->file_chunk_size ? cfg->file_chunk_size
 					    : DEFAULT_CHUNK;
-	uint64_t off, stream = data_stream(st->family, i);
+	uint64_t off, stream = data_stream(st->family);
 	int fd, rc;
 
 	fd = openat(st->famfd, rel, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
@@ -431,7 +438,8 @@ static int create_file(const struct bench_ctx *ctx, struct files_state *st,
 	for (off = 0; off < size; off += chunk) {
 		size_t len = size - off < chunk ? (size_t)(size - off) : chunk;
 
-		rc = write_full(fd, datagen_block(g, len, stream, 0, off), len);
+		rc = write_full(fd, datagen_block(g, len, stream, 0,
+						  st->data_pos + off), len);
 		if (rc) {
 			close(fd);
 			return fail_rel(ctx, res, rc, "cannot write", rel);
@@ -444,6 +452,8 @@ static int create_file(const struct bench_ctx *ctx, struct files_state *st,
 	}
 	if (close(fd))
 		return fail_rel(ctx, res, -errno, "cannot close", rel);
+	st->data_pos += (size + DATAGEN_SECTOR - 1) / DATAGEN_SECTOR *
+			DATAGEN_SECTOR;
 	if (cfg->sync_writes)
 		return sync_dir(ctx, st, i, res);
 	return 0;
@@ -505,6 +515,7 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 	if (rc)
 		return rc;
 	st->family = family;
+	st->data_pos = 0;
 	st->n = (uint32_t)cfg->num_files;
 	st->ndirs = (uint32_t)cfg->num_dirs;
 	if (!st->n) {

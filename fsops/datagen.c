@@ -95,6 +95,7 @@ void datagen_init(struct datagen *g, uint64_t seed, size_t max_block)
 	g->k0 = mix64(seed ^ 0x6a09e667f3bcc908ull);
 	g->k1 = mix64(seed ^ 0xbb67ae8584caa73bull);
 	g->k2 = mix64(seed ^ 0x3c6ef372fe94f82bull);
+	g->k3 = mix64(seed ^ 0xa54ff53a5f1d36f1ull);
 	datagen_fill(g->pool, DATAGEN_POOL_SIZE, seed, POOL_STREAM, 0);
 	/* the slack repeats the pool's start: every window is contiguous */
 	for (done = 0; done < slack;) {
@@ -156,10 +157,26 @@ static void stamp_range(const struct datagen *g, unsigned char *buf,
 	}
 }
 
+/*
+ * Where byte offset of stream is in the pool: each stream starts at its
+ * own sector of the pool (streams written side by side do not repeat each
+ * other), and walks it from there.  A whole number of sectors, so stamps
+ * always fall on the pool's sector starts.
+ */
+static size_t pool_pos(const struct datagen *g, uint64_t stream,
+		       uint64_t offset)
+{
+	uint64_t nsec = DATAGEN_POOL_SIZE / DATAGEN_SECTOR;
+	uint64_t shift = (mix64(stream ^ g->k3) % nsec) * DATAGEN_SECTOR;
+
+	return (size_t)((offset % DATAGEN_POOL_SIZE + shift) %
+			DATAGEN_POOL_SIZE);
+}
+
 const void *datagen_block(struct datagen *g, size_t len, uint64_t stream,
 			  uint32_t gen, uint64_t offset)
 {
-	unsigned char *p = g->pool + offset % DATAGEN_POOL_SIZE;
+	unsigned char *p = g->pool + pool_pos(g, stream, offset);
 
 	if (len > g->max_block)
 		abort();	/* a caller's bug: the window would overrun */
@@ -171,19 +188,17 @@ void datagen_copy(const struct datagen *g, void *buf, size_t len,
 		  uint64_t stream, uint32_t gen, uint64_t offset)
 {
 	unsigned char *p = buf;
-	uint64_t x = offset;
-	size_t left = len;
+	size_t pos = pool_pos(g, stream, offset), left = len;
 
 	while (left) {
-		size_t pos = (size_t)(x % DATAGEN_POOL_SIZE);
 		size_t n = DATAGEN_POOL_SIZE - pos;
 
 		if (n > left)
 			n = left;
 		memcpy(p, g->pool + pos, n);
 		p += n;
-		x += n;
 		left -= n;
+		pos = 0;
 	}
 	stamp_range(g, buf, len, stream, gen, offset);
 }

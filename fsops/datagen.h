@@ -7,8 +7,9 @@
  *
  * The fast path is a pool (struct datagen): DATAGEN_POOL_SIZE random bytes
  * made once per run from the seed, outside any timed span.  The data for
- * byte x of (stream, gen) is the pool's byte at x mod DATAGEN_POOL_SIZE,
- * except the first DATAGEN_STAMP_SIZE bytes of every DATAGEN_SECTOR-byte
+ * byte x of (stream, gen) is the pool's byte at (start(stream) + x) mod
+ * DATAGEN_POOL_SIZE, where start(stream) is a sector of the pool chosen by
+ * the seed for each stream (streams written side by side differ), except the first DATAGEN_STAMP_SIZE bytes of every DATAGEN_SECTOR-byte
  * sector (sectors counted from offset 0 of the file), which hold a stamp:
  *
  *   word 0 = bijection(seed, sector index)
@@ -24,7 +25,9 @@
  * than gzip (32 KiB) or zstd up to level 19 (8 MiB) look back, and block
  * compressors or deduplicating arrays work within a block: nothing
  * shrinks the data.  (A stream compressor with a window larger than the
- * pool, zstd --long, does find the repeats.)
+ * pool, zstd --long, does find the repeats.)  Many small pieces (files)
+ * are best written as one stream at increasing, sector-aligned offsets,
+ * so that together they walk the pool, as bench/files.c does.
  *
  * Costs, per byte written: datagen_block() writes only the stamps (three
  * 8-byte words per 4 KiB sector, far less than a copy) and hands back a
@@ -50,6 +53,7 @@ struct datagen {
 	size_t max_block;	/* longest datagen_block() */
 	uint64_t seed;
 	uint64_t k0, k1, k2;	/* stamp keys, from the seed */
+	uint64_t k3;		/* streams' starting points in the pool */
 };
 
 /*
