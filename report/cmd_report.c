@@ -204,7 +204,7 @@ int cmd_report(int argc, char **argv)
 		import_release(&im);
 		return 2;
 	}
-	if (compare_build(&c, im.recs, im.nrecs, cfg.baseline, err,
+	if (compare_build(&c, im.recs, im.nrecs, cfg.baseline, NULL, err,
 			  sizeof(err))) {
 		fprintf(stderr, "clyde report: %s\n", err);
 		import_release(&im);

@@ -103,14 +103,34 @@ static void acc(double *sum, size_t *n, double v)
 	(*n)++;
 }
 
+static void lat_of(const struct histogram *h, double *mean, double *p50,
+		   double *p99, double *p999, double *max)
+{
+	if (!h->count) {
+		*mean = *p50 = *p99 = *p999 = *max = NAN;
+		return;
+	}
+	*mean = hist_mean(h) / 1e6;
+	*p50 = (double)hist_percentile(h, 50.0) / 1e6;
+	*p99 = (double)hist_percentile(h, 99.0) / 1e6;
+	*p999 = (double)hist_percentile(h, 99.9) / 1e6;
+	*max = (double)h->max / 1e6;
+}
+
 void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 		  size_t k, size_t g, int pt, struct cmpm_fig *f)
 {
 	const struct cmp_group *grp = &c->groups[g];
 	double s_iops = 0, s_mbps = 0, s_r = 0, s_w = 0, s_cpu = 0;
+	double s_target = 0;
 	size_t n_r = 0, n_w = 0, r, i;
+	struct histogram *rl = xmalloc(sizeof(*rl)), *wl = xmalloc(sizeof(*wl));
+	struct matrix_figures first;
 
 	memset(f, 0, sizeof(*f));
+	memset(&first, 0, sizeof(first));
+	hist_init(rl);
+	hist_init(wl);
 	for (r = 0; r < grp->nruns; r++) {
 		const struct record_matrix *mx = c->recs[grp->runs[r]]->matrix;
 
@@ -132,8 +152,16 @@ void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 				continue;
 			if (!f->status || (!f->n && !strcmp(fig.status, "ok")))
 				f->status = fig.status;
+			if (!f->n)
+				first = fig;
 			if (strcmp(fig.status, "ok") || isnan(fig.iops))
 				continue;
+			hist_merge(rl, pt < 0 ? &cell->rlat :
+				   &cell->curve[pt].rlat);
+			hist_merge(wl, pt < 0 ? &cell->wlat :
+				   &cell->curve[pt].wlat);
+			if (pt >= 0)
+				s_target += cell->curve[pt].target_iops;
 			f->n++;
 			s_iops += fig.iops;
 			s_mbps += fig.mbps;
@@ -147,6 +175,24 @@ void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 	f->cpu = f->n ? s_cpu / (double)f->n : NAN;
 	f->read_ms = n_r ? s_r / (double)n_r : NAN;
 	f->write_ms = n_w ? s_w / (double)n_w : NAN;
+	f->fig = first;
+	if (f->n > 1) {
+		f->fig.iops = f->iops;
+		f->fig.mbps = f->mbps;
+		f->fig.cpu = f->cpu;
+		f->fig.target_iops = s_target / (double)f->n;
+		f->fig.reached = f->fig.target_iops > 0 ?
+				 f->iops >= MATRIX_REACHED *
+				 f->fig.target_iops : -1;
+		lat_of(rl, &f->fig.read_ms, &f->fig.read_p50_ms,
+		       &f->fig.read_p99_ms, &f->fig.read_p99_9_ms,
+		       &f->fig.read_max_ms);
+		lat_of(wl, &f->fig.write_ms, &f->fig.write_p50_ms,
+		       &f->fig.write_p99_ms, &f->fig.write_p99_9_ms,
+		       &f->fig.write_max_ms);
+	}
+	free(rl);
+	free(wl);
 }
 
 void cmpm_title(char *buf, size_t len, const struct cmpm_table *t)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "compare.h"
+#include "matrix.h"
 
 struct cmpm_cell {
 	int random;
@@ -45,6 +46,13 @@ struct cmpm_fig {
 				 * when no run of the configuration has it */
 	double iops, mbps, read_ms, write_ms;	/* means; NAN: none */
 	double cpu;
+	/*
+	 * Everything the XDISK tables show: one run's own figures (exact,
+	 * an importer's reported percentiles included), or over several
+	 * runs the mean IO/s, MB/s and CPU with latency from their merged
+	 * histograms; target_iops the mean target of a curve point.
+	 */
+	struct matrix_figures fig;
 };
 
 /* Build over c; ntables 0 when no record has a matrix. */
@@ -60,5 +68,14 @@ void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 
 /* Table t's title: "4K blocks, 2 threads, queue depth 1". */
 void cmpm_title(char *buf, size_t len, const struct cmpm_table *t);
+
+/*
+ * The matrix of a comparison as text: per shape (block size, threads,
+ * queue depth) one XDISK table with each configuration's rows under its
+ * name and the IO/s ratio to the matrix baseline, cells of different
+ * shapes never in one table; then the rate curves, a table per
+ * configuration and cell; then each run's own tables (the appendix).
+ */
+int cmpm_write_text(const struct compare *c, FILE *out);
 
 #endif

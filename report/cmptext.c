@@ -28,85 +28,6 @@ static void clip(char *buf, size_t w, const char *s)
 	buf[i] = '\0';
 }
 
-static void mx_num(char *buf, size_t len, double v, const char *fmt)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, fmt, v);
-}
-
-/*
- * The matrix side by side: per table and cell, a line per configuration
- * (IO/s, MB/s, mean read and write ms, IO/s ratio to the baseline), then
- * each run's own XDISK tables.
- */
-static void matrix_text(const struct compare *c, FILE *out)
-{
-	struct cmpm m;
-	size_t ti, k, i, r;
-	char name[NAME_W + 1];
-
-	cmpm_build(&m, c);
-	for (ti = 0; ti < m.ntables && m.ngroups > 1; ti++) {
-		const struct cmpm_table *t = &m.tables[ti];
-		char title[96];
-
-		cmpm_title(title, sizeof(title), t);
-		fprintf(out, "\nMatrix: %s\n", title);
-		for (k = 0; k < t->ncells; k++) {
-			struct cmpm_fig base;
-			char prof[32];
-
-			matrix_profile_name(prof, sizeof(prof),
-					    t->cells[k].read_pct);
-			fprintf(out, "%-6s %-*.*s %9s %8s %7s %7s %6s\n",
-				t->cells[k].random ? "Random" : "Seq",
-				NAME_W - 7, NAME_W - 7, prof, "IO/s", "MB/s",
-				"Read ms", "Writ ms", "ratio");
-			cmpm_figures(c, t, k, m.baseline, -1, &base);
-			for (i = 0; i < m.ngroups; i++) {
-				size_t g = m.groups[i];
-				char *n = compare_group_short(c, g, NAME_W);
-				char io[24], mb[24], rd[24], wr[24], ra[16];
-				struct cmpm_fig f;
-
-				clip(name, NAME_W, n);
-				free(n);
-				cmpm_figures(c, t, k, g, -1, &f);
-				mx_num(io, sizeof(io), f.iops, "%.0f");
-				if (isnan(f.iops) && f.status)
-					snprintf(io, sizeof(io), "%s",
-						 f.status);
-				mx_num(mb, sizeof(mb), f.mbps, "%.2f");
-				mx_num(rd, sizeof(rd), f.read_ms, "%.3f");
-				mx_num(wr, sizeof(wr), f.write_ms, "%.3f");
-				if (g == m.baseline)
-					snprintf(ra, sizeof(ra), "base");
-				else
-					mx_num(ra, sizeof(ra), base.iops > 0 ?
-					       f.iops / base.iops : NAN,
-					       "%.2f");
-				fprintf(out, "%-*s %9.9s %8.8s %7.7s %7.7s "
-					"%6.6s\n", NAME_W, name, io, mb, rd,
-					wr, ra);
-			}
-		}
-	}
-	cmpm_release(&m);
-	for (r = 0; r < c->nrecs; r++) {
-		char *mark;
-
-		if (!c->recs[r]->matrix)
-			continue;
-		mark = compare_virt_mark(c->recs[r]);
-		fprintf(out, "\nRun %zu%s%s%s: ", r + 1, mark ? " [" : "",
-			mark ? mark : "", mark ? "]" : "");
-		free(mark);
-		matrix_write_text(c->recs[r], out);
-	}
-}
-
 /*
  * Under a configuration's line when the test has repeats anywhere: the
  * 95 % interval, cv and noisy mark, and the verdict against the baseline;
@@ -250,6 +171,6 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 				stats_line(c, g, t, out);
 		}
 	}
-	matrix_text(c, out);
+	cmpm_write_text(c, out);
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }

@@ -132,7 +132,6 @@ static void attrs_of(const struct record *rec, struct record_kv **a,
 	attr_add(a, n, "label", rec->label);
 	attr_add(a, n, "host", rec->host.hostname);
 	attr_add(a, n, "fs", rec->target.fstype);
-	attr_add(a, n, "device", rec->target.source);
 	attr_add(a, n, "mount", rec->target.vfs_options);
 	attr_add(a, n, "fs options", rec->target.fs_options);
 	virt_attr(rec, a, n);
@@ -277,7 +276,7 @@ static void summarise(struct compare *c, size_t g, size_t t)
 static int name_worthy(const char *key)
 {
 	static const char *const keys[] = {
-		"tool", "fs", "device", "mount", "char_io", "direct",
+		"tool", "fs", "mount", "char_io", "direct",
 		"sync_writes", "rw", "bs", "iodepth", "numjobs", "ioengine",
 		"host", "stack", "md level", "md chunk", "btrfs data_profile",
 		"virt", NULL,
@@ -349,7 +348,8 @@ static size_t default_baseline(const struct compare *c)
 }
 
 int compare_build(struct compare *c, struct record *const *recs,
-		  size_t nrecs, const char *baseline, char *err,
+		  size_t nrecs, const char *baseline,
+		  const struct dims_pattern *pattern, char *err,
 		  size_t errlen)
 {
 	size_t r, g, t, i;
@@ -380,6 +380,7 @@ int compare_build(struct compare *c, struct record *const *recs,
 			c->groups[g].attrs = a;
 			c->groups[g].nattrs = n;
 			c->groups[g].label = recs[r]->label;
+			dims_of(recs[r], pattern, &c->groups[g].dims);
 			c->ngroups++;
 		} else {
 			record_kv_free(a, n);
@@ -432,6 +433,7 @@ void compare_release(struct compare *c)
 		record_kv_free(c->groups[g].attrs, c->groups[g].nattrs);
 		free(c->groups[g].runs);
 		free(c->groups[g].stats);
+		dims_release(&c->groups[g].dims);
 	}
 	free(c->groups);
 	for (i = 0; i < c->ndiffer; i++)

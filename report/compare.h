@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "dims.h"
 #include "record.h"
 #include "stats.h"
 
@@ -52,6 +53,7 @@ struct cmp_group {
 	struct record_kv *attrs;
 	size_t nattrs;
 	struct cmp_stat *stats;	/* [compare.ntests] */
+	struct dims dims;	/* of its first run (report/dims.h) */
 };
 
 struct compare {
@@ -70,10 +72,15 @@ struct compare {
 /*
  * Build the comparison over recs (borrowed; they must outlive c).
  * baseline: a label (or "#N", the Nth configuration), NULL for the first
- * configuration.  Returns 0, or -1 with err set (no runs, no such label).
+ * configuration.  pattern: --label-pattern (NULL: the rules only).
+ * Configurations are told apart by label, dimensions, detected layout and
+ * parameters, never by device node or path, so the same layout built on
+ * another loop device averages with it.  Returns 0, or -1 with err set
+ * (no runs, no such label).
  */
 int compare_build(struct compare *c, struct record *const *recs,
-		  size_t nrecs, const char *baseline, char *err,
+		  size_t nrecs, const char *baseline,
+		  const struct dims_pattern *pattern, char *err,
 		  size_t errlen);
 void compare_release(struct compare *c);
 

@@ -21,6 +21,7 @@
 
 #include <json-c/json.h>
 
+#include "matrix.h"
 #include "../lib/xalloc.h"
 
 struct doc {
@@ -28,6 +29,7 @@ struct doc {
 	const char *file;
 	unsigned long lineno;
 	const char *version;
+	int several;		/* a jobname printed more than once */
 	struct json_object *global;
 	int64_t timestamp;
 };
@@ -83,12 +85,13 @@ static void copy_options(struct record *rec, struct json_object *opts)
 	}
 }
 
-static void hist_from_bins(struct histogram *h, struct json_object *clat)
+static void hist_from_bins(struct histogram *h, struct json_object *clat,
+			   double scale)
 {
 	struct json_object *bins = get(clat, "bins");
 
 	json_object_object_foreach(bins, key, val) {
-		uint64_t ns = strtoull(key, NULL, 10);
+		uint64_t ns = (uint64_t)(strtod(key, NULL) * scale);
 		uint64_t c = (uint64_t)json_object_get_int64(val);
 
 		h->bucket[hist_index(ns)] += c;
@@ -107,18 +110,21 @@ static void hist_from_bins(struct histogram *h, struct json_object *clat)
  * percentiles computed back are fio's.
  */
 static void hist_from_percentiles(struct histogram *h,
-				  struct json_object *clat)
+				  struct json_object *clat, double scale,
+				  uint64_t ios)
 {
 	struct json_object *pct = get(clat, "percentile");
 	uint64_t n = (uint64_t)get_num(clat, "N"), done = 0, want, ns;
 
+	if (!n)
+		n = ios;	/* fio before 3.0 has no "N" */
 	if (!pct || !n)
 		return;
 	{
 		json_object_object_foreach(pct, key, val) {
 			double p = strtod(key, NULL);
 
-			ns = (uint64_t)json_object_get_int64(val);
+			ns = (uint64_t)(json_object_get_double(val) * scale);
 			want = (uint64_t)llround((double)n * p / 100.0);
 			if (want > n)
 				want = n;
@@ -128,20 +134,49 @@ static void hist_from_percentiles(struct histogram *h,
 			}
 		}
 	}
-	ns = (uint64_t)get_num(clat, "max");
+	ns = (uint64_t)(get_num(clat, "max") * scale);
 	if (done < n)
 		h->bucket[hist_index(ns)] += n - done;
 	h->count = n;
-	h->sum = (uint64_t)(get_num(clat, "mean") * (double)n);
-	h->min = (uint64_t)get_num(clat, "min");
+	h->sum = (uint64_t)llround(get_num(clat, "mean") * scale * (double)n);
+	h->min = (uint64_t)(get_num(clat, "min") * scale);
 	h->max = ns;
+}
+
+/*
+ * Completion latency of a direction: fio 3.x "clat_ns" in ns, fio 2.x
+ * "clat" in us.  *scale is set to the factor to ns.
+ */
+static struct json_object *clat_of(struct json_object *st, double *scale)
+{
+	struct json_object *c = get(st, "clat_ns");
+
+	*scale = 1;
+	if (c)
+		return c;
+	*scale = 1000;
+	return get(st, "clat");
+}
+
+static void latency_hist(struct histogram *h, struct json_object *st)
+{
+	double scale;
+	struct json_object *clat = clat_of(st, &scale);
+
+	if (!clat)
+		return;
+	if (get(clat, "bins"))
+		hist_from_bins(h, clat, scale);
+	else
+		hist_from_percentiles(h, clat, scale,
+				      (uint64_t)get_num(st, "total_ios"));
 }
 
 static void direction(struct record *rec,
 		      struct json_object *job, const char *dir,
 		      const char *rw, const char *bs)
 {
-	struct json_object *st = get(job, dir), *clat;
+	struct json_object *st = get(job, dir);
 	char name[32], title[64];
 	struct result *res;
 	double bw;
@@ -169,11 +204,211 @@ static void direction(struct record *rec,
 	if (res->elapsed < 0.5 && res->elapsed > 0)
 		res->flags |= RESULT_LOW_PRECISION;
 	result_set_status(res, RESULT_OK, NULL);
-	clat = get(st, "clat_ns");
+	latency_hist(&res->lat, st);
+}
+
+/* "4k" "4K" "1m" "4096" "4k,64k" (the read size): bytes, 0 if unknown */
+static uint64_t size_of(const char *s)
+{
+	char *end;
+	double v;
+
+	if (!s)
+		return 0;
+	v = strtod(s, &end);
+	if (v <= 0)
+		return 0;
+	switch (*end) {
+	case 'k': case 'K':
+		v *= 1024;
+		break;
+	case 'm': case 'M':
+		v *= 1024 * 1024;
+		break;
+	case 'g': case 'G':
+		v *= 1024.0 * 1024 * 1024;
+		break;
+	default:
+		break;
+	}
+	return (uint64_t)v;
+}
+
+static unsigned count_of(const char *s, unsigned dflt)
+{
+	long v = s ? strtol(s, NULL, 10) : 0;
+
+	return v > 0 ? (unsigned)v : dflt;
+}
+
+/*
+ * The exact figures fio gave for a direction: mean, max and the
+ * percentiles of its list, or computed from json+ bins as the value of
+ * the bin holding the ceil(p/100 * N)-th sample when fio listed none.
+ */
+static double bins_percentile(struct json_object *bins, double pct,
+			      double scale)
+{
+	uint64_t total = 0, want, seen = 0;
+	double best = NAN;
+	size_t n = 0, i, k;
+	double *v;
+	uint64_t *c;
+
+	{
+		json_object_object_foreach(bins, key, val) {
+			(void)key;
+			total += (uint64_t)json_object_get_int64(val);
+			n++;
+		}
+	}
+	if (!total)
+		return NAN;
+	v = xcalloc(n, sizeof(*v));
+	c = xcalloc(n, sizeof(*c));
+	i = 0;
+	{
+		json_object_object_foreach(bins, key, val) {
+			v[i] = strtod(key, NULL);
+			c[i++] = (uint64_t)json_object_get_int64(val);
+		}
+	}
+	/* insertion sort by value: bins are few hundred at most */
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0 && v[k - 1] > v[k]; k--) {
+			double tv = v[k];
+			uint64_t tc = c[k];
+
+			v[k] = v[k - 1];
+			c[k] = c[k - 1];
+			v[k - 1] = tv;
+			c[k - 1] = tc;
+		}
+	want = (uint64_t)ceil(pct / 100.0 * (double)total);
+	if (!want)
+		want = 1;
+	for (i = 0; i < n; i++) {
+		seen += c[i];
+		if (seen >= want) {
+			best = v[i] * scale;
+			break;
+		}
+	}
+	free(v);
+	free(c);
+	return best;
+}
+
+static double listed(struct json_object *clat, const char *key, double pct,
+		     double scale)
+{
+	struct json_object *p = get(get(clat, "percentile"), key);
+
+	if (p)
+		return json_object_get_double(p) * scale;
 	if (get(clat, "bins"))
-		hist_from_bins(&res->lat, clat);
+		return bins_percentile(get(clat, "bins"), pct, scale);
+	return NAN;
+}
+
+static struct matrix_reported *reported_of(struct json_object *st)
+{
+	double scale;
+	struct json_object *clat = clat_of(st, &scale);
+	struct matrix_reported *r;
+
+	if (!clat || (get_num(clat, "N") <= 0 && !get(clat, "mean")))
+		return NULL;
+	r = xcalloc(1, sizeof(*r));
+	r->mean = get(clat, "mean") ? get_num(clat, "mean") * scale : NAN;
+	r->max = get(clat, "max") ? get_num(clat, "max") * scale : NAN;
+	r->p50 = listed(clat, "50.000000", 50, scale);
+	r->p99 = listed(clat, "99.000000", 99, scale);
+	r->p99_9 = listed(clat, "99.900000", 99.9, scale);
+	return r;
+}
+
+/*
+ * The job as a matrix cell: bs, rw and rwmixread give the block size,
+ * pattern and profile, iodepth and numjobs the queue depth and threads
+ * (with group_reporting one entry stands for all numjobs; without it fio
+ * prints the jobs one by one and each is one thread); IO/s and MB/s as
+ * fio measured them, completion latency with fio's own mean and
+ * percentiles.  Trim jobs have no cell.
+ */
+static void fio_cell(const struct doc *d, struct json_object *j,
+		     struct record *rec, const char *rw)
+{
+	struct json_object *r = get(j, "read"), *w = get(j, "write");
+	const char *mix = option(d, j, "rwmixread"), *mixw;
+	const char *gr = option(d, j, "group_reporting");
+	struct matrix_cell *cell;
+	char pat[32];
+	size_t n;
+	double rbw, wbw;
+	int random, mixed;
+
+	snprintf(pat, sizeof(pat), "%s", rw);
+	pat[strcspn(pat, ":")] = '\0';
+	random = !strncmp(pat, "rand", 4);
+	n = strlen(pat);
+	mixed = !strcmp(pat, "rw") || !strcmp(pat, "readwrite") ||
+		!strcmp(pat, "randrw");
+	if (!mixed && strcmp(pat, "read") && strcmp(pat, "write") &&
+	    strcmp(pat, "randread") && strcmp(pat, "randwrite"))
+		return;
+	if (!rec->matrix) {
+		rec->matrix = matrix_new();
+		record_set_str(&rec->matrix->engine, option(d, j, "ioengine") ?
+			       option(d, j, "ioengine") : "psync");
+		rec->matrix->direct = count_of(option(d, j, "direct"), 0) > 0;
+	}
+	cell = matrix_add_cell(rec->matrix);
+	cell->bs = size_of(option(d, j, "bs") ? option(d, j, "bs") :
+			   option(d, j, "blocksize"));
+	if (!cell->bs)
+		cell->bs = 4096;	/* fio's default */
+	cell->qd = count_of(option(d, j, "iodepth"), 1);
+	cell->threads = gr && strcmp(gr, "0") ?
+			count_of(option(d, j, "numjobs"), 1) :
+			count_of(option(d, j, "numjobs"), 1) > 1 &&
+			!d->several ? count_of(option(d, j, "numjobs"), 1) : 1;
+	cell->random = random;
+	mixw = option(d, j, "rwmixwrite");
+	if (mixed)
+		cell->read_pct = mix ? count_of(mix, 0) : mixw ?
+				 100 - count_of(mixw, 0) : 50;
 	else
-		hist_from_percentiles(&res->lat, clat);
+		cell->read_pct = pat[n - 1] == 'd' ? 100 : 0;
+	if (cell->read_pct > 100)
+		cell->read_pct = 100;
+	cell->iops = get_num(r, "iops") + get_num(w, "iops");
+	rbw = get_num(r, "bw_bytes") > 0 ? get_num(r, "bw_bytes") :
+	      get_num(r, "bw") * 1024;
+	wbw = get_num(w, "bw_bytes") > 0 ? get_num(w, "bw_bytes") :
+	      get_num(w, "bw") * 1024;
+	cell->mbps = (rbw + wbw) / (1024.0 * 1024.0);
+	cell->cpu = get_num(j, "usr_cpu") + get_num(j, "sys_cpu");
+	cell->elapsed = fmax(get_num(r, "runtime"), get_num(w, "runtime")) /
+			1000.0;
+	if (get_num(r, "total_ios") > 0) {
+		latency_hist(&cell->rlat, r);
+		if (!cell->rlat.count)
+			cell->rlat.count = (uint64_t)get_num(r, "total_ios");
+		cell->rrep = reported_of(r);
+	}
+	if (get_num(w, "total_ios") > 0) {
+		latency_hist(&cell->wlat, w);
+		if (!cell->wlat.count)
+			cell->wlat.count = (uint64_t)get_num(w, "total_ios");
+		cell->wrep = reported_of(w);
+	}
+	if (get_num(j, "error") != 0) {
+		cell->status = RESULT_FAILED;
+		cell->reason = xasprintf("fio error %.0f", get_num(j, "error"));
+	} else {
+		cell->status = RESULT_OK;
+	}
 }
 
 static int job(struct doc *d, struct json_object *j, int client)
@@ -225,6 +460,7 @@ static int job(struct doc *d, struct json_object *j, int client)
 	direction(rec, j, "read", rw, bs);
 	direction(rec, j, "write", rw, bs);
 	direction(rec, j, "trim", rw, bs);
+	fio_cell(d, j, rec, rw);
 	if (!rec->nresults) {
 		import_warn(d->im, "%s:%lu: fio job '%s' moved no data",
 			    d->file, d->lineno, name);
@@ -257,6 +493,20 @@ static int document(struct doc *d, struct json_object *obj)
 		import_warn(d->im, "%s:%lu: fio output without jobs", d->file,
 			    d->lineno);
 		return 0;
+	}
+	d->several = 0;
+	for (i = 0; i < json_object_array_length(jobs); i++) {
+		const char *a = get_str(json_object_array_get_idx(jobs, i),
+					"jobname");
+		size_t k;
+
+		for (k = 0; a && k < i; k++) {
+			const char *b = get_str(
+				json_object_array_get_idx(jobs, k), "jobname");
+
+			if (b && !strcmp(a, b))
+				d->several = 1;
+		}
 	}
 	for (i = 0; i < json_object_array_length(jobs); i++)
 		n += job(d, json_object_array_get_idx(jobs, i), client);

@@ -165,7 +165,11 @@ static void matrix_rows(const struct compare *c, size_t r, const char *mark,
 			csv_num(out, "%.6f", f.read_ms);
 			if (!isnan(f.write_ms))
 				fprintf(out, "%.6f", f.write_ms);
-			fputs(",,,,,,,,,\n", out);
+			fputs(",,,,,,,,,,", out);
+			csv_num(out, "%.6f", f.read_p99_ms);
+			if (!isnan(f.write_p99_ms))
+				fprintf(out, "%.6f", f.write_p99_ms);
+			putc('\n', out);
 		}
 	}
 	cmpm_release(&m);
@@ -183,7 +187,7 @@ static void stats_columns(FILE *out, const struct compare *c, size_t g,
 	struct stats_welch w;
 
 	if (t >= c->ntests || !c->groups[g].stats[t].n) {
-		fputs(",,,,,,,,,\n", out);
+		fputs(",,,,,,,,,,,\n", out);
 		return;
 	}
 	s = &c->groups[g].stats[t];
@@ -205,7 +209,7 @@ static void stats_columns(FILE *out, const struct compare *c, size_t g,
 			"not significant" : "untested");
 	if (!isnan(w.p))
 		fprintf(out, "%.6g", w.p);
-	putc('\n', out);
+	fputs(",,\n", out);
 }
 
 int report_write_longcsv(const struct compare *c, FILE *out)
@@ -218,7 +222,8 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 	      "lat_max_us,ratio_to_baseline,virt,workers,mx_bs,mx_threads,"
 	      "mx_qd,mx_pattern,mx_read_pct,mx_curve_pct,mx_mbps,"
 	      "mx_read_ms,mx_write_ms,cfg_n,cfg_mean,cfg_sd,cfg_ci95_low,"
-	      "cfg_ci95_high,cfg_cv,cfg_noisy,significance,welch_p\n", out);
+	      "cfg_ci95_high,cfg_cv,cfg_noisy,significance,welch_p,"
+	      "mx_read_p99_ms,mx_write_p99_ms\n", out);
 	for (r = 0; r < c->nrecs; r++) {
 		const struct record *rec = c->recs[r];
 		char *mark = compare_virt_mark(rec);

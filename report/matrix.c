@@ -30,6 +30,8 @@ void matrix_free(struct record_matrix *m)
 	for (i = 0; i < m->ncells; i++) {
 		free(m->cells[i].reason);
 		free(m->cells[i].curve);
+		free(m->cells[i].rrep);
+		free(m->cells[i].wrep);
 		if (m->cells[i].workers)
 			result_free_workers(m->cells[i].workers);
 		free(m->cells[i].workers);
@@ -410,6 +412,24 @@ static void figures(const struct matrix_cell *c, enum result_status st,
 		    &f->write_p99_9_ms, &f->write_max_ms);
 }
 
+/* An importer's exact figures over the histogram's (ns to ms). */
+static void reported(const struct matrix_reported *rep, double *mean,
+		     double *p50, double *p99, double *p999, double *max)
+{
+	if (!rep)
+		return;
+	if (!isnan(rep->mean))
+		*mean = rep->mean / 1e6;
+	if (!isnan(rep->p50))
+		*p50 = rep->p50 / 1e6;
+	if (!isnan(rep->p99))
+		*p99 = rep->p99 / 1e6;
+	if (!isnan(rep->p99_9))
+		*p999 = rep->p99_9 / 1e6;
+	if (!isnan(rep->max))
+		*max = rep->max / 1e6;
+}
+
 void matrix_cell_figures(const struct matrix_cell *c,
 			 struct matrix_figures *f)
 {
@@ -417,6 +437,15 @@ void matrix_cell_figures(const struct matrix_cell *c,
 		f);
 	f->target_iops = NAN;
 	f->reached = -1;
+	if (c->status != RESULT_OK)
+		return;
+	if (c->rlat.count)
+		reported(c->rrep, &f->read_ms, &f->read_p50_ms,
+			 &f->read_p99_ms, &f->read_p99_9_ms, &f->read_max_ms);
+	if (c->wlat.count)
+		reported(c->wrep, &f->write_ms, &f->write_p50_ms,
+			 &f->write_p99_ms, &f->write_p99_9_ms,
+			 &f->write_max_ms);
 }
 
 int matrix_point_reached(const struct matrix_point *p)

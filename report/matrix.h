@@ -29,6 +29,15 @@ struct matrix_point {
 	struct histogram wlat;
 };
 
+/*
+ * A latency summary an importer was given exactly (fio's own mean and
+ * percentiles), in ns; NAN where the tool gave none.  The writers prefer
+ * it to the histogram's, which is only as exact as its buckets.
+ */
+struct matrix_reported {
+	double mean, p50, p99, p99_9, max;
+};
+
 struct matrix_cell {
 	uint64_t bs;		/* bytes per I/O */
 	unsigned threads;
@@ -55,6 +64,9 @@ struct matrix_cell {
 	 * one process ran the cell.  Owned.
 	 */
 	struct result *workers;
+	/* imported cells: the tool's own read and write latency summary
+	 * (NULL: from the histograms); owned */
+	struct matrix_reported *rrep, *wrep;
 };
 
 struct record_matrix {

@@ -340,8 +340,9 @@ int matrix_write_text(const struct record *rec, FILE *out)
 		return 0;
 	group = xcalloc(m->ncells + 1, sizeof(*group));
 	done = xcalloc(m->ncells + 1, 1);
-	fprintf(out, "clyde matrix on %s (%s%s), label %s\n",
-		rec->target.path ? rec->target.path : "?",
+	fprintf(out, "%s on %s (%s%s), label %s\n",
+		rec->tool && strcmp(rec->tool, "clyde") ? rec->tool :
+		"clyde matrix", rec->target.path ? rec->target.path : "?",
 		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
 		", buffered", rec->label ? rec->label : "");
 	fputs("IO/s: all threads' I/Os per second; MB/s: MiB/s; Read and "

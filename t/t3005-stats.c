@@ -168,7 +168,8 @@ static void test_through_compare(void **state)
 	recs[4] = run("b", 440000);
 	recs[5] = run("b", 435000);
 	recs[6] = run("c", 300000);
-	assert_int_equal(compare_build(&c, recs, 7, NULL, err, sizeof(err)),
+	assert_int_equal(compare_build(&c, recs, 7, NULL, NULL, err,
+				       sizeof(err)),
 			 0);
 	assert_int_equal(c.ngroups, 3);
 	for (t = 0; strcmp(c.tests[t].name, "put_block"); t++)

@@ -113,9 +113,11 @@ test_expect_success XMLLINT,JQ 'fio json+: latency histogram from the bins' '
 test_expect_success 'fio: text before, between and after documents' '
 	"$CLYDE" report -f csv "$FIX/fio-concat.txt" >long.csv 2>err &&
 	test_line_count = 0 err &&
+	# a result row and a matrix cell row for each job
 	grep -c "^[0-9]*,[0-9]*,seqw,fio," long.csv >n1 &&
 	grep -c "^[0-9]*,[0-9]*,randr,fio," long.csv >n2 &&
-	test "$(cat n1) $(cat n2)" = "1 1" &&
+	test "$(cat n1) $(cat n2)" = "2 2" &&
+	test "$(grep -c ",fio,.*,matrix," long.csv)" = 2 &&
 	grep -q "fio-concat.txt:2 (fio JSON)" long.csv
 '
 

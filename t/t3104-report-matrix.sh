@@ -122,20 +122,27 @@ test_expect_success 'without -b a matrix run given first is not the tests'\'' ba
 
 test_expect_success 'text: the matrix side by side and each run'\''s XDISK tables' '
 	"$CLYDE" report -f text -b mx-a m.jsonl w.jsonl >out.txt &&
-	grep -q "^Matrix: 64K blocks, 2 threads, queue depth 1$" out.txt &&
+	grep -q "^Matrix side by side: 64K block size — 2 threads$" out.txt &&
 	grep -q "^  3   work2.* (1 run, 2 workers)$" out.txt &&
+	# the runs own tables (the appendix) and one side by side per shape
 	test "$(grep -c "^Pattern  *Profile  *IO/s  *MB/s  *Read (ms)  *Write (ms)$" out.txt)" = 8 &&
-	sed -n "/^Matrix: 4K blocks, 1 thread,/,/^Matrix/p" out.txt |
-		sed -n "/^Random 70\/30/,+2p" >cell &&
-	i=$(sed -n 1p m.jsonl | jq ".matrix.cells[] | select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) | .iops | round") &&
-	grep -q "^mx-a.* $i  *[0-9.]*  *[0-9.]*  *[0-9.]*  *base$" cell
+	test "$(grep -c "^Pattern  *Profile  *IO/s  *MB/s  *Read (ms)  *Write (ms)  *ratio$" out.txt)" = 4 &&
+	sed -n "/^Matrix side by side: 4K block size — 1 thread$/,/^$/p" out.txt >table &&
+	sed -n "/^\[1\] mx-a/,/^\[2\]/p" table | grep "^Random  *70/30 " >cell &&
+	sed -n "/^\[2\] mx-b/,\$p" table | grep "^Random  *70/30 " >cell2 &&
+	i=$(sed -n 1p m.jsonl | jq ".matrix.cells[] | select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) | .iops | round" | sed ":a;s/\B[0-9]\{3\}\>/,&/;ta") &&
+	j=$(sed -n 2p m.jsonl | jq ".matrix.cells[] | select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) | .iops") &&
+	k=$(sed -n 1p m.jsonl | jq ".matrix.cells[] | select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) | .iops") &&
+	grep -q "^Random  *70/30  *$i  .*  *base$" cell &&
+	r=$(awk "{ print \$NF }" cell2) &&
+	awk -v r="$r" -v a="$j" -v b="$k" "BEGIN { d = r - a / b; exit !(d < 0.006 && d > -0.006) }"
 '
 
 test_expect_success 'long CSV: one row per run and cell, curve points' '
 	"$CLYDE" report -f csv m.jsonl w.jsonl >long.csv &&
 	test "$(grep -c ",matrix," long.csv)" = 48 &&
 	test "$(grep -c ",matrix_curve," long.csv)" = 24 &&
-	test "$(awk -F, "{ print NF }" long.csv | sort -u)" = 47 &&
+	test "$(awk -F, "{ print NF }" long.csv | sort -u)" = 49 &&
 	i=$(sed -n 2p m.jsonl | jq ".matrix.cells[] | select(.bs == 65536 and .threads == 2 and .pattern == \"random\" and .read_pct == 100) | .iops") &&
 	grep "^2,2,mx-b,.*,matrix,.*,65536,2,1,random,100,," long.csv >row &&
 	test_line_count = 1 row &&
