@@ -101,3 +101,26 @@ double hist_mean(const struct histogram *h)
 		return 0.0;
 	return (double)h->sum / (double)h->count;
 }
+
+const char *const hist_summary_key[HIST_SUMMARY_N] = {
+	"mean", "min", "p50", "p90", "p99", "p99_9", "max",
+};
+
+const char *const hist_summary_label[HIST_SUMMARY_N] = {
+	"mean", "min", "p50", "p90", "p99", "p99.9", "max",
+};
+
+void hist_summarize(const struct histogram *h, struct hist_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->count = h->count;
+	if (!h->count)
+		return;
+	s->v[HIST_S_MEAN] = hist_mean(h);
+	s->v[HIST_S_MIN] = (double)h->min;
+	s->v[HIST_S_P50] = (double)hist_percentile(h, 50.0);
+	s->v[HIST_S_P90] = (double)hist_percentile(h, 90.0);
+	s->v[HIST_S_P99] = (double)hist_percentile(h, 99.0);
+	s->v[HIST_S_P99_9] = (double)hist_percentile(h, 99.9);
+	s->v[HIST_S_MAX] = (double)h->max;
+}

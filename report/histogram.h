@@ -75,4 +75,30 @@ uint64_t hist_percentile(const struct histogram *h, double pct);
 /* Arithmetic mean in ns, 0 when empty. */
 double hist_mean(const struct histogram *h);
 
+/*
+ * The latency summary every writer shows (JSON, text, CSV, HTML), one set
+ * for all: mean, min, p50, p90, p99, p99.9 and max, in ns, in that order.
+ * Writers loop over HIST_SUMMARY_N figures with the names below rather
+ * than pick percentiles of their own.
+ */
+#define HIST_SUMMARY_N 7
+
+struct hist_summary {
+	uint64_t count;		/* samples; 0: the figures are all 0 */
+	double v[HIST_SUMMARY_N];	/* ns, in the order of the names */
+};
+
+enum {
+	HIST_S_MEAN, HIST_S_MIN, HIST_S_P50, HIST_S_P90, HIST_S_P99,
+	HIST_S_P99_9, HIST_S_MAX,
+};
+
+/* Member names in JSON and column suffixes in CSV: "mean" .. "p99_9". */
+extern const char *const hist_summary_key[HIST_SUMMARY_N];
+/* Column heads for people: "mean" .. "p99.9", "max". */
+extern const char *const hist_summary_label[HIST_SUMMARY_N];
+
+/* Summarise h (merged first, never averaged: percentiles of the whole). */
+void hist_summarize(const struct histogram *h, struct hist_summary *s);
+
 #endif

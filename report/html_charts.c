@@ -166,37 +166,35 @@ void html_charts(struct page *p)
 	h_lit(p->f, "</div>\n");
 }
 
-static void lat_cell(struct page *p, size_t t, size_t g, int col,
-		     uint64_t v, int have)
+/* Figure k of the summary (hist_summary_label) of test t, configuration g. */
+static void lat_cell(struct page *p, size_t t, size_t g, int k, int have)
 {
 	const struct compare *c = p->c;
+	struct hist_summary sum;
 	char buf[32];
 	double rank;
-	size_t k;
+	size_t i;
 
 	if (!have) {
 		h_lit(p->f, "<td class=\"none\">&#8212;</td>");
 		return;
 	}
-	for (k = 0; k < c->ngroups; k++) {
-		const struct cmp_stat *s = &c->groups[k].stats[t];
-		const struct histogram *h = &s->lat;
-		static const double pct[] = { 50, 90, 99, 99.9 };
+	for (i = 0; i < c->ngroups; i++) {
+		const struct cmp_stat *s = &c->groups[i].stats[t];
 		int max_only = !!(s->marks & CMP_MAX_ONLY);
 
-		p->ns[k] = h->count && (col == 4 || !max_only);
-		p->cls[k] = NULL;
-		if (!p->ns[k])
-			continue;
-		p->vals[k] = col == 4 ? (double)h->max :
-			     col < 0 ? hist_mean(h) :
-			     (double)hist_percentile(h, pct[col]);
+		hist_summarize(&s->lat, &sum);
+		p->ns[i] = sum.count && (k == HIST_S_MAX || !max_only);
+		p->cls[i] = NULL;
+		if (p->ns[i])
+			p->vals[i] = sum.v[k];
 	}
 	rank = compare_rank(p->vals, p->ns, p->cls, c->ngroups, g, 0);
-	report_fmt_us(buf, sizeof(buf), v);
+	hist_summarize(&c->groups[g].stats[t].lat, &sum);
+	report_fmt_us(buf, sizeof(buf), (uint64_t)sum.v[k]);
 	h_start(p->f, "td");
 	h_attr(p->f, "class", "num");
-	h_attrf(p->f, "data-v", "%.3f", (double)v / 1000.0);
+	h_attrf(p->f, "data-v", "%.3f", (double)(uint64_t)sum.v[k] / 1000.0);
 	html_colour(p->f, rank);
 	h_end(p->f, 0);
 	h_text(p->f, buf);
@@ -209,6 +207,7 @@ static void lat_row(struct page *p, size_t t, size_t g)
 	const struct histogram *h = &s->lat;
 	int full = h->count && !(s->marks & CMP_MAX_ONLY);
 	FILE *f = p->f;
+	int k;
 
 	h_open(f, "tr", NULL);
 	html_group_cell(p, g);
@@ -222,12 +221,8 @@ static void lat_row(struct page *p, size_t t, size_t g)
 	} else {
 		h_lit(f, "<td class=\"none\">max only</td>");
 	}
-	lat_cell(p, t, g, -1, (uint64_t)hist_mean(h), full);
-	lat_cell(p, t, g, 0, hist_percentile(h, 50), full);
-	lat_cell(p, t, g, 1, hist_percentile(h, 90), full);
-	lat_cell(p, t, g, 2, hist_percentile(h, 99), full);
-	lat_cell(p, t, g, 3, hist_percentile(h, 99.9), full);
-	lat_cell(p, t, g, 4, h->max, 1);
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		lat_cell(p, t, g, k, full || k == HIST_S_MAX);
 	h_lit(f, "</tr>\n");
 }
 
@@ -237,6 +232,7 @@ void html_latency(struct page *p)
 	FILE *f = p->f;
 	size_t t, g;
 	char *id;
+	int k;
 
 	if (!p->has_latency)
 		return;
@@ -253,13 +249,13 @@ void html_latency(struct page *p)
 		h_open(f, "table", "class", "latency", "id", id, NULL);
 		free(id);
 		h_lit(f, "<thead><tr><th>Configuration</th>"
-		      "<th class=\"sortable\">samples</th>"
-		      "<th class=\"sortable\">mean</th>"
-		      "<th class=\"sortable\">p50</th>"
-		      "<th class=\"sortable\">p90</th>"
-		      "<th class=\"sortable\">p99</th>"
-		      "<th class=\"sortable\">p99.9</th>"
-		      "<th class=\"sortable\">max</th></tr></thead><tbody>\n");
+		      "<th class=\"sortable\">samples</th>");
+		for (k = 0; k < HIST_SUMMARY_N; k++) {
+			h_open(f, "th", "class", "sortable", NULL);
+			h_text(f, hist_summary_label[k]);
+			h_close(f, "th");
+		}
+		h_lit(f, "</tr></thead><tbody>\n");
 		for (g = 0; g < c->ngroups; g++)
 			if (c->groups[g].stats[t].lat.count)
 				lat_row(p, t, g);

@@ -81,19 +81,7 @@ static struct json_object *kv_object(const struct record_kv *kv, size_t n)
 
 static struct json_object *latency_object(const struct histogram *h)
 {
-	struct json_object *obj;
-
-	if (!h->count)
-		return NULL;
-	obj = json_object_new_object();
-	add(obj, "mean", rjson_num(hist_mean(h) / 1e3));
-	add(obj, "min", rjson_num((double)h->min / 1e3));
-	add(obj, "p50", rjson_num((double)hist_percentile(h, 50.0) / 1e3));
-	add(obj, "p90", rjson_num((double)hist_percentile(h, 90.0) / 1e3));
-	add(obj, "p99", rjson_num((double)hist_percentile(h, 99.0) / 1e3));
-	add(obj, "p99_9", rjson_num((double)hist_percentile(h, 99.9) / 1e3));
-	add(obj, "max", rjson_num((double)h->max / 1e3));
-	return obj;
+	return hist_summary_object(h, 1e3);
 }
 
 struct json_object *histogram_object(const struct histogram *h)

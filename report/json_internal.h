@@ -55,6 +55,14 @@ int rjson_get_str(struct json_object *obj, const char *key, char **out);
 
 /* ---- histograms (report/json.c) ---- */
 
+/*
+ * The latency summary of h (hist_summarize) as {"mean","min","p50","p90",
+ * "p99","p99_9","max"}, each in ns divided by scale (1e3: us, 1e6: ms);
+ * NULL (JSON null) when h is empty.
+ */
+struct json_object *hist_summary_object(const struct histogram *h,
+					double scale);
+
 /* The histogram as {"bits","count","sum_ns","min_ns","max_ns","buckets"},
  * NULL (JSON null) when empty. */
 struct json_object *histogram_object(const struct histogram *h);

@@ -97,20 +97,7 @@ void matrix_profile_name(char *buf, size_t len, unsigned read_pct)
 
 static struct json_object *latency_ms(const struct histogram *h)
 {
-	struct json_object *o;
-
-	if (!h->count)
-		return NULL;
-	o = json_object_new_object();
-	json_object_object_add(o, "mean", rjson_num(hist_mean(h) / 1e6));
-	json_object_object_add(o, "p50",
-		rjson_num((double)hist_percentile(h, 50.0) / 1e6));
-	json_object_object_add(o, "p99",
-		rjson_num((double)hist_percentile(h, 99.0) / 1e6));
-	json_object_object_add(o, "p99_9",
-		rjson_num((double)hist_percentile(h, 99.9) / 1e6));
-	json_object_object_add(o, "max", rjson_num((double)h->max / 1e6));
-	return o;
+	return hist_summary_object(h, 1e6);
 }
 
 static struct json_object *point_object(const struct matrix_point *p)
@@ -377,17 +364,23 @@ static void size_name(char *buf, size_t len, uint64_t bs)
 }
 
 static void lat_figures(const struct histogram *h, int ok, double *mean,
-			double *p50, double *p99, double *p999, double *max)
+			double *min, double *p50, double *p90, double *p99,
+			double *p999, double *max)
 {
-	if (!ok || !h->count) {
-		*mean = *p50 = *p99 = *p999 = *max = NAN;
+	struct hist_summary sum;
+
+	hist_summarize(h, &sum);
+	if (!ok || !sum.count) {
+		*mean = *min = *p50 = *p90 = *p99 = *p999 = *max = NAN;
 		return;
 	}
-	*mean = hist_mean(h) / 1e6;
-	*p50 = (double)hist_percentile(h, 50.0) / 1e6;
-	*p99 = (double)hist_percentile(h, 99.0) / 1e6;
-	*p999 = (double)hist_percentile(h, 99.9) / 1e6;
-	*max = (double)h->max / 1e6;
+	*mean = sum.v[HIST_S_MEAN] / 1e6;
+	*min = sum.v[HIST_S_MIN] / 1e6;
+	*p50 = sum.v[HIST_S_P50] / 1e6;
+	*p90 = sum.v[HIST_S_P90] / 1e6;
+	*p99 = sum.v[HIST_S_P99] / 1e6;
+	*p999 = sum.v[HIST_S_P99_9] / 1e6;
+	*max = sum.v[HIST_S_MAX] / 1e6;
 }
 
 static void figures(const struct matrix_cell *c, enum result_status st,
@@ -406,10 +399,12 @@ static void figures(const struct matrix_cell *c, enum result_status st,
 	f->iops = ok ? iops : NAN;
 	f->mbps = ok ? mbps : NAN;
 	f->cpu = ok ? cpu : NAN;
-	lat_figures(r, ok, &f->read_ms, &f->read_p50_ms, &f->read_p99_ms,
-		    &f->read_p99_9_ms, &f->read_max_ms);
-	lat_figures(w, ok, &f->write_ms, &f->write_p50_ms, &f->write_p99_ms,
-		    &f->write_p99_9_ms, &f->write_max_ms);
+	lat_figures(r, ok, &f->read_ms, &f->read_min_ms, &f->read_p50_ms,
+		    &f->read_p90_ms, &f->read_p99_ms, &f->read_p99_9_ms,
+		    &f->read_max_ms);
+	lat_figures(w, ok, &f->write_ms, &f->write_min_ms, &f->write_p50_ms,
+		    &f->write_p90_ms, &f->write_p99_ms, &f->write_p99_9_ms,
+		    &f->write_max_ms);
 }
 
 /* An importer's exact figures over the histogram's (ns to ms). */
@@ -486,14 +481,23 @@ static void csv_str(FILE *out, const char *s)
 
 static void csv_lat(FILE *out, const struct histogram *h)
 {
-	if (!h->count) {
-		fputs(",,,,,", out);
-		return;
-	}
-	fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%.6f", hist_mean(h) / 1e6,
-		(double)hist_percentile(h, 50.0) / 1e6,
-		(double)hist_percentile(h, 99.0) / 1e6,
-		(double)hist_percentile(h, 99.9) / 1e6, (double)h->max / 1e6);
+	struct hist_summary sum;
+	int k;
+
+	hist_summarize(h, &sum);
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		if (sum.count)
+			fprintf(out, ",%.6f", sum.v[k] / 1e6);
+		else
+			fputc(',', out);
+}
+
+static void csv_lat_head(FILE *out, const char *dir)
+{
+	int k;
+
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		fprintf(out, "%s_%s_ms,", dir, hist_summary_key[k]);
 }
 
 int matrix_write_csv(const struct record *rec, FILE *out, int header)
@@ -501,13 +505,14 @@ int matrix_write_csv(const struct record *rec, FILE *out, int header)
 	const struct record_matrix *m = rec->matrix;
 	size_t i;
 
-	if (header)
+	if (header) {
 		fputs("label,start,engine,direct,bs,threads,qd,pattern,"
 		      "read_pct,status,elapsed_s,iops,mbps,cpu_pct,reads,"
-		      "writes,read_mean_ms,read_p50_ms,read_p99_ms,"
-		      "read_p99_9_ms,read_max_ms,write_mean_ms,write_p50_ms,"
-		      "write_p99_ms,write_p99_9_ms,write_max_ms,hit_area,"
-		      "hit_pct,hits\n", out);
+		      "writes,", out);
+		csv_lat_head(out, "read");
+		csv_lat_head(out, "write");
+		fputs("hit_area,hit_pct,hits\n", out);
+	}
 	for (i = 0; m && i < m->ncells; i++) {
 		const struct matrix_cell *c = &m->cells[i];
 

@@ -112,6 +112,7 @@ struct matrix_figures {
 	double read_ms, read_p50_ms, read_p99_ms, read_p99_9_ms, read_max_ms;
 	double write_ms, write_p50_ms, write_p99_ms, write_p99_9_ms,
 	       write_max_ms;
+	double read_min_ms, read_p90_ms, write_min_ms, write_p90_ms;
 };
 
 void matrix_cell_figures(const struct matrix_cell *c,

@@ -136,6 +136,15 @@ test_expect_success XMLLINT '--template DIR overrides the built-in page' '
 	grep -q "nodir" err
 '
 
+test_expect_success XMLLINT 'latency tables: the one summary set, min included' '
+	"$CLYDE" report -o page.html "$FIX/clyde.jsonl" &&
+	xmllint --xpath "//*[@id=\"lat-put_block\"]//*[local-name()=\"thead\"]//*[local-name()=\"th\"]/text()" page.html >heads &&
+	printf "%s\n" Configuration samples mean min p50 p90 p99 p99.9 max >expect &&
+	test_cmp expect heads &&
+	# put_block of run 1 in the fixture: min 4.016 us
+	test "$(xmllint --xpath "string(//*[@id=\"lat-put_block\"]//*[local-name()=\"tbody\"]/*[1]/*[4]/@data-v)" page.html)" = 4.016
+'
+
 test_expect_success CHROMIUM 'headless Chromium renders the page' '
 	"$CLYDE" report -o page.html $ALL &&
 	chrome=$(command -v chromium || command -v chromium-browser) &&
