@@ -59,7 +59,7 @@ int import_clyde(struct import *im, const char *name, const char *buf,
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		const char *err = NULL;
+		char err[256];
 		struct record *rec;
 		char *line;
 
@@ -72,7 +72,7 @@ int import_clyde(struct import *im, const char *name, const char *buf,
 			free(line);
 			continue;
 		}
-		rec = record_read_json(line, &err);
+		rec = record_read_json(line, err, sizeof(err));
 		free(line);
 		if (!rec) {
 			import_warn(im, "%s:%lu: %s", name, lineno, err);

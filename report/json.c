@@ -221,19 +221,24 @@ int record_write_json(const struct record *rec, FILE *out)
 
 /* ---- reading ---- */
 
-static __thread char read_err[256];
+/* Where the reader's message goes: the caller's buffer, never a global. */
+struct rerr {
+	char *buf;
+	size_t len;
+};
 
-#define bad(...) rjson_fail(read_err, sizeof(read_err), __VA_ARGS__)
+#define bad(...) rjson_fail(e->buf, e->len, __VA_ARGS__)
 
-static int get_str(struct json_object *obj, const char *where,
-		   const char *key, char **out)
+static int get_str(const struct rerr *e, struct json_object *obj,
+		   const char *where, const char *key, char **out)
 {
 	return rjson_get_str(obj, key, out) ?
 	       bad("%s'%s' is not a string", where, key) : 0;
 }
 
-static int get_fixed_str(struct json_object *obj, const char *where,
-			 const char *key, char *out, size_t size)
+static int get_fixed_str(const struct rerr *e, struct json_object *obj,
+			 const char *where, const char *key, char *out,
+			 size_t size)
 {
 	struct json_object *v = rjson_member(obj, key);
 
@@ -249,15 +254,16 @@ static int get_fixed_str(struct json_object *obj, const char *where,
 	return 0;
 }
 
-static int get_u64(struct json_object *obj, const char *where,
-		   const char *key, uint64_t *out)
+static int get_u64(const struct rerr *e, struct json_object *obj,
+		   const char *where, const char *key, uint64_t *out)
 {
 	return rjson_get_u64(obj, key, out) ?
 	       bad("%s'%s' is not a count", where, key) : 0;
 }
 
-static int get_int(struct json_object *obj, const char *where,
-		   const char *key, int64_t min, int64_t max, int64_t *out)
+static int get_int(const struct rerr *e, struct json_object *obj,
+		   const char *where, const char *key, int64_t min, int64_t max,
+		   int64_t *out)
 {
 	int rc = rjson_get_int(obj, key, min, max, out);
 
@@ -265,15 +271,16 @@ static int get_int(struct json_object *obj, const char *where,
 			"out of range" : "not an integer") : 0;
 }
 
-static int get_double(struct json_object *obj, const char *where,
-		      const char *key, double *out)
+static int get_double(const struct rerr *e, struct json_object *obj,
+		      const char *where, const char *key, double *out)
 {
 	return rjson_get_double(obj, key, out) ?
 	       bad("%s'%s' is not a number", where, key) : 0;
 }
 
-static int get_flag(struct json_object *obj, const char *where,
-		    const char *key, unsigned bit, unsigned *flags)
+static int get_flag(const struct rerr *e, struct json_object *obj,
+		    const char *where, const char *key, unsigned bit,
+		    unsigned *flags)
 {
 	struct json_object *v = rjson_member(obj, key);
 
@@ -286,8 +293,8 @@ static int get_flag(struct json_object *obj, const char *where,
 	return 0;
 }
 
-static int read_kvs(struct json_object *obj, const char *key,
-		    struct record *rec, int tags)
+static int read_kvs(const struct rerr *e, struct json_object *obj,
+		    const char *key, struct record *rec, int tags)
 {
 	struct json_object *o = rjson_member(obj, key);
 	struct json_object_iterator it, end;
@@ -320,8 +327,8 @@ static int read_kvs(struct json_object *obj, const char *key,
 	return 0;
 }
 
-int read_histogram(struct json_object *obj, const char *where,
-		   struct histogram *h)
+static int read_hist(const struct rerr *e, struct json_object *obj,
+		     const char *where, struct histogram *h)
 {
 	struct json_object *buckets;
 	int64_t bits = HIST_SUB_BITS;
@@ -333,15 +340,15 @@ int read_histogram(struct json_object *obj, const char *where,
 		return 0;
 	if (!json_object_is_type(obj, json_type_object))
 		return bad("%s'histogram' is not an object", where);
-	if (get_int(obj, where, "bits", 0, 64, &bits))
+	if (get_int(e, obj, where, "bits", 0, 64, &bits))
 		return -1;
 	if (bits != HIST_SUB_BITS)
 		return bad("%shistogram has %d sub-bucket bits, not %d", where,
 			   (int)bits, HIST_SUB_BITS);
-	if (get_u64(obj, where, "count", &h->count) ||
-	    get_u64(obj, where, "sum_ns", &h->sum) ||
-	    get_u64(obj, where, "min_ns", &h->min) ||
-	    get_u64(obj, where, "max_ns", &h->max))
+	if (get_u64(e, obj, where, "count", &h->count) ||
+	    get_u64(e, obj, where, "sum_ns", &h->sum) ||
+	    get_u64(e, obj, where, "min_ns", &h->min) ||
+	    get_u64(e, obj, where, "max_ns", &h->max))
 		return -1;
 	buckets = rjson_member(obj, "buckets");
 	if (!buckets || !json_object_is_type(buckets, json_type_array))
@@ -380,7 +387,8 @@ int read_histogram(struct json_object *obj, const char *where,
 	return 0;
 }
 
-static int read_result(struct json_object *obj, size_t i, struct record *rec)
+static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
+		       struct record *rec)
 {
 	struct result *res;
 	struct json_object *v;
@@ -391,9 +399,9 @@ static int read_result(struct json_object *obj, size_t i, struct record *rec)
 	snprintf(where, sizeof(where), "result %zu: ", i + 1);
 	if (!json_object_is_type(obj, json_type_object))
 		return bad("%snot an object", where);
-	if (get_fixed_str(obj, where, "name", name, sizeof(name)) ||
-	    get_fixed_str(obj, where, "title", title, sizeof(title)) ||
-	    get_fixed_str(obj, where, "unit", unit, sizeof(unit)))
+	if (get_fixed_str(e, obj, where, "name", name, sizeof(name)) ||
+	    get_fixed_str(e, obj, where, "title", title, sizeof(title)) ||
+	    get_fixed_str(e, obj, where, "unit", unit, sizeof(unit)))
 		return -1;
 	if (!*name)
 		return bad("%sno 'name'", where);
@@ -405,31 +413,31 @@ static int read_result(struct json_object *obj, size_t i, struct record *rec)
 	st = json_object_get_string(v);
 	if (rjson_status_parse(st, &res->status))
 		return bad("%sunknown status '%s'", where, st);
-	if (get_str(obj, where, "reason", &reason))
+	if (get_str(e, obj, where, "reason", &reason))
 		return -1;
 	res->reason = reason;
 
-	if (get_double(obj, where, "value", &res->value) ||
-	    get_double(obj, where, "cpu", &res->cpu) ||
-	    get_u64(obj, where, "ops", &res->ops) ||
-	    get_u64(obj, where, "bytes", &res->bytes) ||
-	    get_double(obj, where, "elapsed", &res->elapsed) ||
-	    get_double(obj, where, "residency", &res->residency) ||
-	    get_flag(obj, where, "low_precision", RESULT_LOW_PRECISION,
+	if (get_double(e, obj, where, "value", &res->value) ||
+	    get_double(e, obj, where, "cpu", &res->cpu) ||
+	    get_u64(e, obj, where, "ops", &res->ops) ||
+	    get_u64(e, obj, where, "bytes", &res->bytes) ||
+	    get_double(e, obj, where, "elapsed", &res->elapsed) ||
+	    get_double(e, obj, where, "residency", &res->residency) ||
+	    get_flag(e, obj, where, "low_precision", RESULT_LOW_PRECISION,
 		     &res->flags) ||
-	    get_flag(obj, where, "cached", RESULT_CACHED, &res->flags) ||
-	    get_flag(obj, where, "direct_ignored", RESULT_DIRECT_IGNORED,
+	    get_flag(e, obj, where, "cached", RESULT_CACHED, &res->flags) ||
+	    get_flag(e, obj, where, "direct_ignored", RESULT_DIRECT_IGNORED,
 		     &res->flags) ||
-	    get_flag(obj, where, "stonewalled", RESULT_STONEWALLED,
+	    get_flag(e, obj, where, "stonewalled", RESULT_STONEWALLED,
 		     &res->flags))
 		return -1;
-	if (worker_rows_json_read(obj, where, res, read_err,
-				  sizeof(read_err)))
+	if (worker_rows_json_read(obj, where, res, e->buf, e->len))
 		return -1;
-	return read_histogram(rjson_member(obj, "histogram"), where, &res->lat);
+	return read_hist(e, rjson_member(obj, "histogram"), where, &res->lat);
 }
 
-static int read_record(struct json_object *obj, struct record *rec)
+static int read_record(const struct rerr *e, struct json_object *obj,
+		       struct record *rec)
 {
 	struct json_object *v, *sub;
 	int64_t n;
@@ -447,18 +455,18 @@ static int read_record(struct json_object *obj, struct record *rec)
 			   n, RECORD_SCHEMA_VERSION);
 	rec->schema = (int)n;
 
-	if (get_str(obj, "", "tool", &rec->tool) ||
-	    get_str(obj, "", "version", &rec->version) ||
-	    get_str(obj, "", "start", &rec->start) ||
-	    get_str(obj, "", "end", &rec->end) ||
-	    get_str(obj, "", "label", &rec->label))
+	if (get_str(e, obj, "", "tool", &rec->tool) ||
+	    get_str(e, obj, "", "version", &rec->version) ||
+	    get_str(e, obj, "", "start", &rec->start) ||
+	    get_str(e, obj, "", "end", &rec->end) ||
+	    get_str(e, obj, "", "label", &rec->label))
 		return -1;
 	n = rec->repetition;
-	if (get_int(obj, "", "repetition", 0, INT32_MAX, &n))
+	if (get_int(e, obj, "", "repetition", 0, INT32_MAX, &n))
 		return -1;
 	rec->repetition = (int)n;
 	n = rec->exit_status;
-	if (get_int(obj, "", "exit_status", 0, 255, &n))
+	if (get_int(e, obj, "", "exit_status", 0, 255, &n))
 		return -1;
 	rec->exit_status = (int)n;
 
@@ -467,12 +475,12 @@ static int read_record(struct json_object *obj, struct record *rec)
 		if (!json_object_is_type(sub, json_type_object))
 			return bad("'host' is not an object");
 		n = 0;
-		if (get_str(sub, "host: ", "hostname", &rec->host.hostname) ||
-		    get_str(sub, "host: ", "kernel", &rec->host.kernel) ||
-		    get_str(sub, "host: ", "cpu_model",
+		if (get_str(e, sub, "host: ", "hostname", &rec->host.hostname) ||
+		    get_str(e, sub, "host: ", "kernel", &rec->host.kernel) ||
+		    get_str(e, sub, "host: ", "cpu_model",
 			    &rec->host.cpu_model) ||
-		    get_int(sub, "host: ", "cores", 0, INT32_MAX, &n) ||
-		    get_u64(sub, "host: ", "ram", &rec->host.ram))
+		    get_int(e, sub, "host: ", "cores", 0, INT32_MAX, &n) ||
+		    get_u64(e, sub, "host: ", "ram", &rec->host.ram))
 			return -1;
 		rec->host.cores = (long)n;
 	}
@@ -483,21 +491,21 @@ static int read_record(struct json_object *obj, struct record *rec)
 
 		if (!json_object_is_type(sub, json_type_object))
 			return bad("'target' is not an object");
-		if (get_str(sub, "target: ", "path", &t->path) ||
-		    get_str(sub, "target: ", "mountpoint", &t->mountpoint) ||
-		    get_str(sub, "target: ", "fstype", &t->fstype) ||
-		    get_str(sub, "target: ", "source", &t->source) ||
-		    get_str(sub, "target: ", "vfs_options",
+		if (get_str(e, sub, "target: ", "path", &t->path) ||
+		    get_str(e, sub, "target: ", "mountpoint", &t->mountpoint) ||
+		    get_str(e, sub, "target: ", "fstype", &t->fstype) ||
+		    get_str(e, sub, "target: ", "source", &t->source) ||
+		    get_str(e, sub, "target: ", "vfs_options",
 			    &t->vfs_options) ||
-		    get_str(sub, "target: ", "fs_options", &t->fs_options) ||
-		    get_u64(sub, "target: ", "block_size", &t->block_size) ||
-		    get_u64(sub, "target: ", "total_bytes",
+		    get_str(e, sub, "target: ", "fs_options", &t->fs_options) ||
+		    get_u64(e, sub, "target: ", "block_size", &t->block_size) ||
+		    get_u64(e, sub, "target: ", "total_bytes",
 			    &t->total_bytes) ||
-		    get_u64(sub, "target: ", "free_bytes", &t->free_bytes))
+		    get_u64(e, sub, "target: ", "free_bytes", &t->free_bytes))
 			return -1;
 	}
 
-	if (read_kvs(obj, "params", rec, 0) || read_kvs(obj, "tags", rec, 1))
+	if (read_kvs(e, obj, "params", rec, 0) || read_kvs(e, obj, "tags", rec, 1))
 		return -1;
 
 	sub = rjson_member(obj, "warnings");
@@ -519,21 +527,25 @@ static int read_record(struct json_object *obj, struct record *rec)
 		return bad("no 'results' array");
 	len = json_object_array_length(sub);
 	for (i = 0; i < len; i++)
-		if (read_result(json_object_array_get_idx(sub, i), i, rec))
+		if (read_result(e, json_object_array_get_idx(sub, i), i, rec))
 			return -1;
-	if (target_json_read(obj, rec, read_err, sizeof(read_err)))
+	if (target_json_read(obj, rec, e->buf, e->len))
 		return -1;
-	return matrix_json_read(rjson_member(obj, "matrix"), rec, read_err,
-				sizeof(read_err));
+	return matrix_json_read(rjson_member(obj, "matrix"), rec, e->buf,
+				e->len);
 }
 
-const char *json_read_error(void)
+int read_histogram(struct json_object *obj, const char *where,
+		   struct histogram *h, char *err, size_t errlen)
 {
-	return read_err;
+	const struct rerr e = { err, errlen };
+
+	return read_hist(&e, obj, where, h);
 }
 
-struct record *record_read_json(const char *line, const char **err)
+struct record *record_read_json(const char *line, char *err, size_t errlen)
 {
+	const struct rerr e = { err, errlen };
 	struct json_tokener *tok;
 	struct json_object *obj;
 	struct record *rec;
@@ -543,19 +555,18 @@ struct record *record_read_json(const char *line, const char **err)
 		len--;
 	tok = json_tokener_new();
 	if (!tok) {
-		*err = "out of memory";
+		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	obj = json_tokener_parse_ex(tok, line, (int)len);
 	if (!obj) {
-		enum json_tokener_error e = json_tokener_get_error(tok);
+		enum json_tokener_error je = json_tokener_get_error(tok);
 
-		snprintf(read_err, sizeof(read_err), "not valid JSON: %s",
-			 e == json_tokener_continue ? "unexpected end of line" :
-			 json_tokener_error_desc(e));
+		snprintf(err, errlen, "not valid JSON: %s",
+			 je == json_tokener_continue ?
+			 "unexpected end of line" : json_tokener_error_desc(je));
 		json_tokener_free(tok);
-		*err = read_err;
 		return NULL;
 	}
 	end = json_tokener_get_parse_end(tok);
@@ -564,7 +575,7 @@ struct record *record_read_json(const char *line, const char **err)
 		end++;
 	if (end != len) {
 		json_object_put(obj);
-		*err = "more than one JSON value on the line";
+		snprintf(err, errlen, "more than one JSON value on the line");
 		return NULL;
 	}
 
@@ -572,10 +583,9 @@ struct record *record_read_json(const char *line, const char **err)
 	/* the record says who wrote it: no defaults from this build */
 	record_set_str(&rec->tool, NULL);
 	record_set_str(&rec->version, NULL);
-	if (read_record(obj, rec)) {
+	if (read_record(&e, obj, rec)) {
 		json_object_put(obj);
 		record_free(rec);
-		*err = read_err;
 		return NULL;
 	}
 	json_object_put(obj);

@@ -67,12 +67,9 @@ struct json_object *hist_summary_object(const struct histogram *h,
  * NULL (JSON null) when empty. */
 struct json_object *histogram_object(const struct histogram *h);
 
-/* Read one back (obj NULL: empty); 0 or -1 with the reader's message set
- * (where prefixes it, e.g. "cell 3: "). */
+/* Read one back (obj NULL: empty); 0 or -1 with a message in err (where
+ * prefixes it, e.g. "cell 3: "). */
 int read_histogram(struct json_object *obj, const char *where,
-		   struct histogram *h);
-
-/* The reader's last message (valid after a -1). */
-const char *json_read_error(void);
+		   struct histogram *h, char *err, size_t errlen);
 
 #endif

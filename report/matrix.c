@@ -210,9 +210,11 @@ static int read_latencies(struct json_object *o, const char *where,
 			  struct histogram *r, struct histogram *w, char *err,
 			  size_t errlen)
 {
-	if (read_histogram(rjson_member(o, "read_histogram"), where, r) ||
-	    read_histogram(rjson_member(o, "write_histogram"), where, w))
-		return rjson_fail(err, errlen, "%s", json_read_error());
+	if (read_histogram(rjson_member(o, "read_histogram"), where, r, err,
+			   errlen) ||
+	    read_histogram(rjson_member(o, "write_histogram"), where, w, err,
+			   errlen))
+		return -1;
 	return 0;
 }
 

@@ -256,8 +256,11 @@ char *record_now_iso8601(void);
 /* One JSON object on one line, newline-terminated (json-c). */
 int record_write_json(const struct record *rec, FILE *out);
 
-/* Parse one JSON line back into a new record; NULL and *err on failure. */
-struct record *record_read_json(const char *line, const char **err);
+/*
+ * Parse one JSON line back into a new record; NULL on failure with the
+ * reason in err (errlen bytes, the caller's).
+ */
+struct record *record_read_json(const char *line, char *err, size_t errlen);
 
 /* bonnie++ 1.98 CSV line (50 fields), newline-terminated. */
 int record_write_bonnie_csv(const struct record *rec, FILE *out);

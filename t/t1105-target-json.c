@@ -57,7 +57,7 @@ static struct record *sample(void)
 static void round_trip(void **state)
 {
 	struct record *rec = sample(), *back;
-	const char *err = NULL;
+	char err[256] = "";
 	char *a, *b;
 
 	(void)state;
@@ -65,7 +65,7 @@ static void round_trip(void **state)
 	assert_non_null(strstr(a, "\"level\":\"raid5\""));
 	assert_non_null(strstr(a, "\"chunk_size\":262144"));
 	assert_non_null(strstr(a, "\"vm\":true"));
-	back = record_read_json(a, &err);
+	back = record_read_json(a, err, sizeof(err));
 	if (!back)
 		fail_msg("read back: %s", err);
 	assert_non_null(back->target.stack);
@@ -89,14 +89,14 @@ static void round_trip(void **state)
 static void absent_stays_absent(void **state)
 {
 	struct record *rec = record_new(), *back;
-	const char *err = NULL;
+	char err[256] = "";
 	char *a;
 
 	(void)state;
 	a = to_json(rec);
 	assert_null(strstr(a, "\"stack\""));
 	assert_null(strstr(a, "\"virt\""));
-	back = record_read_json(a, &err);
+	back = record_read_json(a, err, sizeof(err));
 	assert_non_null(back);
 	assert_null(back->target.stack);
 	assert_null(back->host.virt);
@@ -108,7 +108,7 @@ static void absent_stays_absent(void **state)
 static void bad_parent_rejected(void **state)
 {
 	struct record *rec = sample(), *back;
-	const char *err = NULL;
+	char err[256] = "";
 	char *a, *p;
 
 	(void)state;
@@ -117,7 +117,7 @@ static void bad_parent_rejected(void **state)
 	p = strstr(a, "\"parent\":1");
 	assert_non_null(p);
 	p[9] = '7';
-	back = record_read_json(a, &err);
+	back = record_read_json(a, err, sizeof(err));
 	assert_null(back);
 	assert_non_null(strstr(err, "parent"));
 	free(a);

@@ -117,12 +117,12 @@ static void test_json_round_trip(void **state)
 {
 	struct record *rec = make_record(), *back;
 	char *one = to_string(record_write_json, rec), *two;
-	const char *err = NULL;
+	char err[256] = "";
 
 	(void)state;
 	assert_non_null(strstr(one, "\"matrix\":{\"engine\":\"libaio\""));
-	back = record_read_json(one, &err);
-	assert_null(err);
+	back = record_read_json(one, err, sizeof(err));
+	assert_string_equal(err, "");
 	assert_non_null(back);
 	assert_non_null(back->matrix);
 	assert_int_equal(back->matrix->ncells, 2);
@@ -152,15 +152,15 @@ static void test_json_bad_matrix(void **state)
 {
 	struct record *rec = make_record(), *back;
 	char *s = to_string(record_write_json, rec), *p;
-	const char *err = NULL;
+	char err[256] = "";
 
 	(void)state;
 	p = strstr(s, "\"pattern\":\"random\"");
 	assert_non_null(p);
 	memcpy(p + 11, "zigzag", 6);
-	back = record_read_json(s, &err);
+	back = record_read_json(s, err, sizeof(err));
 	assert_null(back);
-	assert_non_null(err);
+	assert_string_not_equal(err, "");
 	assert_non_null(strstr(err, "pattern"));
 	free(s);
 	record_free(rec);
@@ -243,14 +243,14 @@ static void test_curve_json_round_trip(void **state)
 	struct record *rec = make_curve_record(), *back;
 	char *one = to_string(record_write_json, rec), *two;
 	const struct matrix_cell *c;
-	const char *err = NULL;
+	char err[256] = "";
 
 	(void)state;
 	assert_non_null(strstr(one, "\"verify\":true"));
 	assert_non_null(strstr(one, "\"hit_area\":65536,\"hit_pct\":90,"
 			       "\"hits\":900"));
-	back = record_read_json(one, &err);
-	assert_null(err);
+	back = record_read_json(one, err, sizeof(err));
+	assert_string_equal(err, "");
 	c = &back->matrix->cells[0];
 	assert_int_equal(back->matrix->verify, 1);
 	assert_int_equal(c->hit_area, 65536);
