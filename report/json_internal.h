@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "histogram.h"
+#include "matrix.h"
 #include "record.h"
 
 /* ---- writing (report/json_internal.c) ---- */
@@ -52,6 +53,44 @@ int rjson_get_u64(struct json_object *obj, const char *key, uint64_t *out);
 int rjson_get_double(struct json_object *obj, const char *key, double *out);
 /* A string member replaces *out (record_set_str: the old one is freed). */
 int rjson_get_str(struct json_object *obj, const char *key, char **out);
+
+/* ---- the record's sections in their own files ---- */
+
+/*
+ * The per-worker rows (json_workers.c), an array beside the aggregate:
+ *
+ *   "workers": [ { "worker": 0, "host": "n1", "dir": "/mnt/a",
+ *                  "status": "ok", "reason": null, "value": 51234.5,
+ *                  "cpu": 40.1, "ops": 4096, "bytes": 33554432,
+ *                  "elapsed": 0.64, "first_s": 0.0003, "last_s": 0.6403 },
+ *                ... ]
+ *
+ * The member is absent when a single worker ran.  Add "workers" to the
+ * result's object when res has rows; read it back (absent: none), 0 or -1
+ * with a message in err (where prefixes it, e.g. "result 3: ").
+ */
+void worker_rows_json_add(struct json_object *obj, const struct result *res);
+int worker_rows_json_read(struct json_object *obj, const char *where,
+			  struct result *res, char *err, size_t errlen);
+
+/*
+ * The detected parts (json_target.c): add "virt" to the host object and
+ * "fs" and "stack" to the target object; read them back from the record
+ * object root (0, or -1 with a message in err).
+ */
+void target_json_add(const struct record *rec, struct json_object *host,
+		     struct json_object *target);
+int target_json_read(struct json_object *root, struct record *rec, char *err,
+		     size_t errlen);
+
+/*
+ * The matrix section (json_matrix.c) as an object (NULL when m is NULL);
+ * read the "matrix" member obj (NULL: nothing to read) into rec->matrix,
+ * 0 or -1 with a message in err.
+ */
+struct json_object *matrix_json_object(const struct record_matrix *m);
+int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
+		     size_t errlen);
 
 /* ---- histograms (report/json.c) ---- */
 

@@ -17,7 +17,6 @@
 #include "histogram.h"
 #include "record.h"
 
-struct json_object;
 
 /* One point of a cell's rate curve: the cell rerun rate-limited. */
 struct matrix_point {
@@ -133,16 +132,6 @@ int matrix_point_reached(const struct matrix_point *p);
 
 /* "100% read", "100% write", "80/20": the XDISK profile name of a mix. */
 void matrix_profile_name(char *buf, size_t len, unsigned read_pct);
-
-/* The section as a JSON object (NULL when m is NULL). */
-struct json_object *matrix_json_object(const struct record_matrix *m);
-
-/*
- * Read the "matrix" member obj (may be NULL: nothing to read) into
- * rec->matrix.  0, or -1 with a message in err.
- */
-int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
-		     size_t errlen);
 
 /*
  * The text tables (matrix_text.c), laid out as seed 000 prints them.  Every

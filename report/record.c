@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The run record: construction, lookup and destruction.  The writers live
- * in json.c, csv.c and text.c.
+ * The run record, the report's model: construction, lookup and
+ * destruction of the run, its target's device stack and the host's
+ * virtualisation, the per-worker rows and the matrix cells.  Nothing here
+ * knows a format: the readers and writers live in json*.c, csv.c, text.c
+ * and the report's files.
  */
 #include "record.h"
 #include "record_util.h"
@@ -210,4 +213,217 @@ char *record_now_iso8601(void)
 	    !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		return xstrdup("1970-01-01T00:00:00Z");
 	return xstrdup(buf);
+}
+
+/* ---- the target's device stack, the host's virtualisation ---- */
+
+struct record_stack *record_stack_new(void)
+{
+	return xcalloc(1, sizeof(struct record_stack));
+}
+
+int record_stack_add(struct record_stack *s, const char *kind,
+		     const char *name, int parent)
+{
+	struct record_device *d;
+
+	d = record_append(&s->devs, &s->ndevs, sizeof(*s->devs));
+	d->kind = xstrdup(kind ? kind : "unknown");
+	d->name = xstrdup_or_null(name);
+	d->parent = parent >= 0 && (size_t)parent < s->ndevs - 1 ? parent :
+		    -1;
+	return (int)(s->ndevs - 1);
+}
+
+static void kv_set(struct record_kv **kv, size_t *n, const char *key,
+		   const char *value, int numeric)
+{
+	struct record_kv *f;
+
+	if (!value)
+		return;
+	f = record_kv_find(*kv, *n, key);
+	if (!f) {
+		f = record_append(kv, n, sizeof(**kv));
+		f->key = xstrdup(key);
+	}
+	free(f->value);
+	f->value = xstrdup(value);
+	f->numeric = numeric;
+}
+
+void record_stack_set(struct record_stack *s, int dev, const char *key,
+		      const char *value, int numeric)
+{
+	if (dev < 0)
+		kv_set(&s->fs, &s->nfs, key, value, numeric);
+	else if ((size_t)dev < s->ndevs)
+		kv_set(&s->devs[dev].fields, &s->devs[dev].nfields, key,
+		       value, numeric);
+}
+
+const char *record_stack_get(const struct record_stack *s, int dev,
+			     const char *key)
+{
+	const struct record_kv *kv, *f;
+	size_t n;
+
+	if (dev < 0) {
+		kv = s->fs;
+		n = s->nfs;
+	} else if ((size_t)dev < s->ndevs) {
+		kv = s->devs[dev].fields;
+		n = s->devs[dev].nfields;
+	} else {
+		return NULL;
+	}
+	f = record_kv_find(kv, n, key);
+	return f ? f->value : NULL;
+}
+
+int record_stack_depth(const struct record_stack *s, int dev)
+{
+	int depth = 0;
+
+	while (dev >= 0 && (size_t)dev < s->ndevs &&
+	       s->devs[dev].parent >= 0 && depth < (int)s->ndevs) {
+		dev = s->devs[dev].parent;
+		depth++;
+	}
+	return depth;
+}
+
+void record_stack_free(struct record_stack *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	record_kv_free(s->fs, s->nfs);
+	for (i = 0; i < s->ndevs; i++) {
+		free(s->devs[i].kind);
+		free(s->devs[i].name);
+		record_kv_free(s->devs[i].fields, s->devs[i].nfields);
+	}
+	free(s->devs);
+	free(s);
+}
+
+void record_virt_free(struct record_virt *v)
+{
+	if (!v)
+		return;
+	free(v->hypervisor);
+	free(v->emulation);
+	free(v->dmi_vendor);
+	free(v->dmi_product);
+	free(v->evidence);
+	free(v);
+}
+
+void record_detected_free(struct record *rec)
+{
+	record_stack_free(rec->target.stack);
+	rec->target.stack = NULL;
+	record_virt_free(rec->host.virt);
+	rec->host.virt = NULL;
+}
+
+/* ---- per-worker rows ---- */
+
+struct worker_row *result_add_worker(struct result *res, int worker,
+				     const char *host, const char *dir)
+{
+	struct worker_row *w;
+
+	w = record_append(&res->workers, &res->nworkers,
+			  sizeof(*res->workers));
+	w->worker = worker;
+	w->host = host ? xstrdup(host) : NULL;
+	w->dir = dir ? xstrdup(dir) : NULL;
+	w->status = RESULT_NOT_RUN;
+	return w;
+}
+
+void result_free_workers(struct result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nworkers; i++) {
+		free(res->workers[i].host);
+		free(res->workers[i].dir);
+		free(res->workers[i].reason);
+	}
+	free(res->workers);
+	res->workers = NULL;
+	res->nworkers = 0;
+}
+
+/* ---- the matrix section ---- */
+
+struct record_matrix *matrix_new(void)
+{
+	return xcalloc(1, sizeof(struct record_matrix));
+}
+
+void matrix_free(struct record_matrix *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->ncells; i++) {
+		free(m->cells[i].reason);
+		free(m->cells[i].curve);
+		free(m->cells[i].rrep);
+		free(m->cells[i].wrep);
+		if (m->cells[i].workers)
+			result_free_workers(m->cells[i].workers);
+		free(m->cells[i].workers);
+	}
+	free(m->cells);
+	free(m->engine);
+	free(m->error);
+	free(m);
+}
+
+struct matrix_cell *matrix_add_cell(struct record_matrix *m)
+{
+	struct matrix_cell *c;
+
+	xgrow((void **)&m->cells, &m->alloc, m->ncells + 1,
+	      sizeof(*m->cells));
+	c = &m->cells[m->ncells++];
+	memset(c, 0, sizeof(*c));
+	hist_init(&c->rlat);
+	hist_init(&c->wlat);
+	return c;
+}
+
+void matrix_cell_rates(struct matrix_cell *c)
+{
+	uint64_t ops = c->rlat.count + c->wlat.count;
+
+	c->iops = c->elapsed > 0 ? (double)ops / c->elapsed : 0;
+	c->mbps = c->iops * (double)c->bs / (1024.0 * 1024.0);
+}
+
+struct matrix_point *matrix_add_point(struct matrix_cell *c)
+{
+	struct matrix_point *p;
+
+	c->curve = xrealloc(c->curve, (c->ncurve + 1) * sizeof(*c->curve));
+	p = &c->curve[c->ncurve++];
+	memset(p, 0, sizeof(*p));
+	hist_init(&p->rlat);
+	hist_init(&p->wlat);
+	return p;
+}
+
+void matrix_point_rates(struct matrix_point *p, uint64_t bs)
+{
+	uint64_t ops = p->rlat.count + p->wlat.count;
+
+	p->iops = p->elapsed > 0 ? (double)ops / p->elapsed : 0;
+	p->mbps = p->iops * (double)bs / (1024.0 * 1024.0);
 }

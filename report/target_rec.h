@@ -5,17 +5,14 @@
 /*
  * The detected parts of a record: the target's device stack and filesystem
  * geometry (struct record_stack) and the host's virtualization (struct
- * record_virt).  Building, freeing, JSON and text; record.c, json.c and
- * the writers call these, so the rest of the record code does not change
- * when the detection grows.
+ * record_virt).  Building and freeing (record.c) and text (target_text.c);
+ * their JSON is json_target.c (json_internal.h).
  */
 
 #include <stddef.h>
 #include <stdio.h>
 
 #include "record.h"
-
-struct json_object;
 
 /* Building. */
 struct record_stack *record_stack_new(void);
@@ -35,16 +32,6 @@ void record_stack_free(struct record_stack *s);
 void record_virt_free(struct record_virt *v);
 /* Free rec->target.stack and rec->host.virt (record_free calls it). */
 void record_detected_free(struct record *rec);
-
-/*
- * JSON: add "virt" to the host object and "fs" and "stack" to the target
- * object; read them back from the record object root (0, or -1 with a
- * message in err).
- */
-void target_json_add(const struct record *rec, struct json_object *host,
-		     struct json_object *target);
-int target_json_read(struct json_object *root, struct record *rec, char *err,
-		     size_t errlen);
 
 /*
  * Text for people: the host with its virtualization, the mount, the

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The detected parts of a record: device stack, filesystem geometry and
- * host virtualization; building, freeing, and JSON (json-c).
+ * The JSON (json-c) of the detected parts of a record: device stack,
+ * filesystem geometry and host virtualization (built and freed in
+ * record.c).
  *
  *   "host":   { ..., "virt": { "vm": true, "hypervisor": "KVM",
  *               "emulation": null, "dmi_vendor": ..., "dmi_product": ...,
@@ -26,118 +27,6 @@
 #include "json_internal.h"
 #include "record_util.h"
 #include "../lib/xalloc.h"
-
-struct record_stack *record_stack_new(void)
-{
-	return xcalloc(1, sizeof(struct record_stack));
-}
-
-int record_stack_add(struct record_stack *s, const char *kind,
-		     const char *name, int parent)
-{
-	struct record_device *d;
-
-	d = record_append(&s->devs, &s->ndevs, sizeof(*s->devs));
-	d->kind = xstrdup(kind ? kind : "unknown");
-	d->name = xstrdup_or_null(name);
-	d->parent = parent >= 0 && (size_t)parent < s->ndevs - 1 ? parent :
-		    -1;
-	return (int)(s->ndevs - 1);
-}
-
-static void kv_set(struct record_kv **kv, size_t *n, const char *key,
-		   const char *value, int numeric)
-{
-	struct record_kv *f;
-
-	if (!value)
-		return;
-	f = record_kv_find(*kv, *n, key);
-	if (!f) {
-		f = record_append(kv, n, sizeof(**kv));
-		f->key = xstrdup(key);
-	}
-	free(f->value);
-	f->value = xstrdup(value);
-	f->numeric = numeric;
-}
-
-void record_stack_set(struct record_stack *s, int dev, const char *key,
-		      const char *value, int numeric)
-{
-	if (dev < 0)
-		kv_set(&s->fs, &s->nfs, key, value, numeric);
-	else if ((size_t)dev < s->ndevs)
-		kv_set(&s->devs[dev].fields, &s->devs[dev].nfields, key,
-		       value, numeric);
-}
-
-const char *record_stack_get(const struct record_stack *s, int dev,
-			     const char *key)
-{
-	const struct record_kv *kv, *f;
-	size_t n;
-
-	if (dev < 0) {
-		kv = s->fs;
-		n = s->nfs;
-	} else if ((size_t)dev < s->ndevs) {
-		kv = s->devs[dev].fields;
-		n = s->devs[dev].nfields;
-	} else {
-		return NULL;
-	}
-	f = record_kv_find(kv, n, key);
-	return f ? f->value : NULL;
-}
-
-int record_stack_depth(const struct record_stack *s, int dev)
-{
-	int depth = 0;
-
-	while (dev >= 0 && (size_t)dev < s->ndevs &&
-	       s->devs[dev].parent >= 0 && depth < (int)s->ndevs) {
-		dev = s->devs[dev].parent;
-		depth++;
-	}
-	return depth;
-}
-
-void record_stack_free(struct record_stack *s)
-{
-	size_t i;
-
-	if (!s)
-		return;
-	record_kv_free(s->fs, s->nfs);
-	for (i = 0; i < s->ndevs; i++) {
-		free(s->devs[i].kind);
-		free(s->devs[i].name);
-		record_kv_free(s->devs[i].fields, s->devs[i].nfields);
-	}
-	free(s->devs);
-	free(s);
-}
-
-void record_virt_free(struct record_virt *v)
-{
-	if (!v)
-		return;
-	free(v->hypervisor);
-	free(v->emulation);
-	free(v->dmi_vendor);
-	free(v->dmi_product);
-	free(v->evidence);
-	free(v);
-}
-
-void record_detected_free(struct record *rec)
-{
-	record_stack_free(rec->target.stack);
-	rec->target.stack = NULL;
-	record_virt_free(rec->host.virt);
-	rec->host.virt = NULL;
-}
 
 /* ---- writing ---- */
 

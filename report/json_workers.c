@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Per-worker rows of a result: building, freeing and JSON (json-c). */
+/* The JSON (json-c) of a result's per-worker rows (built in record.c). */
 #include "worker_rows.h"
 
 #include <stdint.h>
@@ -9,34 +9,6 @@
 #include "json_internal.h"
 #include "record_util.h"
 #include "../lib/xalloc.h"
-
-struct worker_row *result_add_worker(struct result *res, int worker,
-				     const char *host, const char *dir)
-{
-	struct worker_row *w;
-
-	w = record_append(&res->workers, &res->nworkers,
-			  sizeof(*res->workers));
-	w->worker = worker;
-	w->host = host ? xstrdup(host) : NULL;
-	w->dir = dir ? xstrdup(dir) : NULL;
-	w->status = RESULT_NOT_RUN;
-	return w;
-}
-
-void result_free_workers(struct result *res)
-{
-	size_t i;
-
-	for (i = 0; i < res->nworkers; i++) {
-		free(res->workers[i].host);
-		free(res->workers[i].dir);
-		free(res->workers[i].reason);
-	}
-	free(res->workers);
-	res->workers = NULL;
-	res->nworkers = 0;
-}
 
 void worker_rows_json_add(struct json_object *obj, const struct result *res)
 {
