@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "../fsops/probe.h"
 #include "../fsops/target.h"
 #include "../lib/optable.h"
@@ -114,18 +112,15 @@ static int probe_one(const char *path, int json)
 		return 1;
 	}
 	if (json) {
-		struct json_object *o = json_object_new_object();
+		struct record_kv *kv = xcalloc(n ? n : 1, sizeof(*kv));
 
-		json_object_object_add(o, "path",
-				       json_object_new_string(path));
-		for (i = 0; i < n; i++)
-			json_object_object_add(o, f[i].key, f[i].numeric ?
-				json_object_new_int64(strtoll(f[i].value,
-							      NULL, 10)) :
-				json_object_new_string(f[i].value));
-		puts(json_object_to_json_string_ext(o,
-						    JSON_C_TO_STRING_PLAIN));
-		json_object_put(o);
+		for (i = 0; i < n; i++) {
+			kv[i].key = f[i].key;
+			kv[i].value = f[i].value;
+			kv[i].numeric = f[i].numeric;
+		}
+		record_write_fields_json(stdout, path, kv, n);
+		free(kv);
 	} else {
 		printf("%s:", path);
 		for (i = 0; i < n; i++)

@@ -226,3 +226,18 @@ int target_json_read(struct json_object *root, struct record *rec, char *err,
 	}
 	return 0;
 }
+
+int record_write_fields_json(FILE *out, const char *path,
+			     const struct record_kv *kv, size_t n)
+{
+	struct json_object *o = json_object_new_object();
+	int rc = 0;
+
+	json_object_object_add(o, "path", rjson_str(path));
+	add_fields(o, kv, n);
+	if (fprintf(out, "%s\n",
+		    json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN)) < 0)
+		rc = -1;
+	json_object_put(o);
+	return rc;
+}

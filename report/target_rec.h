@@ -34,6 +34,15 @@ void record_virt_free(struct record_virt *v);
 void record_detected_free(struct record *rec);
 
 /*
+ * One flat JSON object on one line, for `clyde info --probe --json`:
+ * {"path": path, then each field (numeric ones as JSON integers)}, newline
+ * terminated.  0, or -1 with errno set when the stream fails.  (bench/
+ * writes JSON only through report/.)
+ */
+int record_write_fields_json(FILE *out, const char *path,
+			     const struct record_kv *kv, size_t n);
+
+/*
  * Text for people: the host with its virtualization, the mount, the
  * filesystem geometry and the device stack as an indented tree.  Lines
  * longer than width are broken at spaces (width 0: one line per item, for
