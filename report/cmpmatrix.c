@@ -106,15 +106,18 @@ static void acc(double *sum, size_t *n, double v)
 static void lat_of(const struct histogram *h, double *mean, double *p50,
 		   double *p99, double *p999, double *max)
 {
-	if (!h->count) {
+	struct hist_summary s;
+
+	hist_summarize(h, &s);
+	if (!s.count) {
 		*mean = *p50 = *p99 = *p999 = *max = NAN;
 		return;
 	}
-	*mean = hist_mean(h) / 1e6;
-	*p50 = (double)hist_percentile(h, 50.0) / 1e6;
-	*p99 = (double)hist_percentile(h, 99.0) / 1e6;
-	*p999 = (double)hist_percentile(h, 99.9) / 1e6;
-	*max = (double)h->max / 1e6;
+	*mean = s.v[HIST_S_MEAN] / 1e6;
+	*p50 = s.v[HIST_S_P50] / 1e6;
+	*p99 = s.v[HIST_S_P99] / 1e6;
+	*p999 = s.v[HIST_S_P99_9] / 1e6;
+	*max = s.v[HIST_S_MAX] / 1e6;
 }
 
 void cmpm_figures(const struct compare *c, const struct cmpm_table *t,

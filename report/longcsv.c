@@ -41,18 +41,18 @@ static const char *status_name(enum result_status s)
 	}
 }
 
-static void lat_us(FILE *f, const struct result *res, double pct, int max)
+/* Figure k of the latency summary (hist_summarize) in us. */
+static void lat_us(FILE *f, const struct result *res, int k)
 {
+	struct hist_summary s;
 	char buf[32];
 
-	if (!res->lat.count || (res->lat.count == 1 && res->ops != 1 &&
-				!max)) {
+	hist_summarize(&res->lat, &s);
+	if (!s.count || (s.count == 1 && res->ops != 1 && k != HIST_S_MAX)) {
 		putc(',', f);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%.3f", max ? (double)res->lat.max / 1e3 :
-		 pct < 0 ? hist_mean(&res->lat) / 1e3 :
-		 (double)hist_percentile(&res->lat, pct) / 1e3);
+	snprintf(buf, sizeof(buf), "%.3f", s.v[k] / 1e3);
 	fprintf(f, "%s,", buf);
 }
 
@@ -263,10 +263,10 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 				fprintf(out, "%.6f,", res->elapsed);
 			else
 				putc(',', out);
-			lat_us(out, res, -1, 0);
-			lat_us(out, res, 50, 0);
-			lat_us(out, res, 99, 0);
-			lat_us(out, res, 0, 1);
+			lat_us(out, res, HIST_S_MEAN);
+			lat_us(out, res, HIST_S_P50);
+			lat_us(out, res, HIST_S_P99);
+			lat_us(out, res, HIST_S_MAX);
 			if (!isnan(ratio))
 				fprintf(out, "%.4f,", ratio);
 			else
