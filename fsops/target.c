@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/sysinfo.h>
@@ -139,9 +140,59 @@ static void detect_stack(struct fs_target *t, const char *real)
 			   t->mountpoint ? t->mountpoint : real, t->source);
 }
 
+/* statfs f_type of the filesystems a path may be on without a mount table
+ * entry; ext2, ext3 and ext4 share one magic, so the name says all three. */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} fs_magics[] = {
+	{ 0xef53, "ext2/ext3/ext4" },
+	{ 0x58465342, "xfs" },
+	{ 0x9123683e, "btrfs" },
+	{ 0x3153464a, "jfs" },
+	{ 0x52654973, "reiserfs" },
+	{ 0xf2f52010, "f2fs" },
+	{ 0x2fc12fc1, "zfs" },
+	{ 0x01021994, "tmpfs" },
+	{ 0x858458f6, "ramfs" },
+	{ 0x794c7630, "overlay" },
+	{ 0x73717368, "squashfs" },
+	{ 0x6969, "nfs" },
+	{ 0xff534d42, "cifs" },
+	{ 0x65735546, "fuse" },
+	{ 0x4d44, "vfat" },
+	{ 0x5346544e, "ntfs" },
+};
+
+/*
+ * No mount table entry holds real (a chroot whose root is not a mount
+ * point, or no procfs): the mount point, source and options stay unknown,
+ * the filesystem type is what statfs says, and the record says why.
+ */
+static void mount_unknown(const char *path, const char *real,
+			  struct fs_target *t, const char *why)
+{
+	struct statfs sf;
+	size_t i;
+
+	if (statfs(real, &sf)) {
+		stack_warn(&t->stack, "%s; statfs of '%s': %s", why, path,
+			   strerror(errno));
+		return;
+	}
+	for (i = 0; i < sizeof(fs_magics) / sizeof(fs_magics[0]); i++)
+		if (fs_magics[i].magic == (unsigned long)sf.f_type)
+			t->fstype = xstrdup(fs_magics[i].name);
+	stack_warn(&t->stack, "%s: mount point, source and options unknown, "
+		   "filesystem type %s%s (statfs magic 0x%lx)", why,
+		   t->fstype ? "" : "unknown",
+		   t->fstype ? t->fstype : "", (unsigned long)sf.f_type);
+}
+
 int fs_target_detect(const char *path, struct fs_target *t, char *err,
 		     size_t errlen)
 {
+	char why[PATH_MAX + 128];
 	struct statvfs sv;
 	char *real;
 	int ret;
@@ -168,12 +219,8 @@ int fs_target_detect(const char *path, struct fs_target *t, char *err,
 	t->inodes = sv.f_files;
 	t->inodes_free = sv.f_ffree;
 
-	ret = find_mount(path, real, t, err, errlen);
-	if (ret) {
-		free(real);
-		fs_target_release(t);
-		return ret;
-	}
+	if (find_mount(path, real, t, why, sizeof(why)))
+		mount_unknown(path, real, t, why);
 	fsgeom_read(t->mountpoint, t->fstype, t->source, t->fs_options,
 		    &t->geometry, &t->ngeometry, &t->stack);
 	detect_stack(t, real);

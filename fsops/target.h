@@ -32,7 +32,13 @@ struct fs_target {
 	struct dev_stack stack;	/* devices under the fs, and warnings */
 };
 
-/* Fill t for path.  0, or -errno with a message in err. */
+/*
+ * Fill t for path.  0, or -errno with a message in err when path cannot be
+ * resolved or statvfs'd.  A path no mount table entry holds (a chroot whose
+ * root is not a mount point, no procfs) is not an error: its mount point,
+ * source and options stay NULL, fstype is what statfs's magic names (NULL
+ * when unknown) and stack.warnings says so.
+ */
 int fs_target_detect(const char *path, struct fs_target *t, char *err,
 		     size_t errlen);
 void fs_target_release(struct fs_target *t);

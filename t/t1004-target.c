@@ -82,6 +82,46 @@ static void check_against_findmnt(const char *path)
 	assert_null(t.mountpoint);
 }
 
+/*
+ * What statfs says path is on, in fs_target's names, from coreutils' stat
+ * (which names ext2, ext3 and ext4 "ext2/ext3" and overlay "overlayfs").
+ */
+static char *statfs_name(const char *path)
+{
+	char *t = run("stat -f -c %%T '%s'", path);
+	const char *n;
+
+	if (!t || (strcmp(t, "ext2/ext3") && strcmp(t, "overlayfs")))
+		return t;
+	n = t[0] == 'e' ? "ext2/ext3/ext4" : "overlay";
+	free(t);
+	return xstrdup(n);
+}
+
+/* Without a mount table entry for path: mount unknown, type from statfs. */
+static void check_mount_unknown(const char *path, struct fs_target *t)
+{
+	char *want = statfs_name(path);
+	size_t i;
+	int said = 0;
+
+	assert_null(t->mountpoint);
+	assert_null(t->source);
+	assert_null(t->vfs_options);
+	assert_null(t->fs_options);
+	assert_non_null(want);
+	assert_non_null(t->fstype);
+	assert_string_equal(t->fstype, want);
+	assert_true(t->block_size > 0);
+	assert_true(t->total_bytes > 0);
+	for (i = 0; i < t->stack.nwarnings; i++)
+		said |= strstr(t->stack.warnings[i], path) &&
+			strstr(t->stack.warnings[i], "mount point, source and "
+			       "options unknown") != NULL;
+	assert_true(said);
+	free(want);
+}
+
 static void root_fs(void **state)
 {
 	struct fs_target t;
@@ -89,7 +129,15 @@ static void root_fs(void **state)
 	char *fstype = run("findmnt -n -o FSTYPE /");
 
 	(void)state;
-	assert_non_null(fstype);
+	if (!fstype) {
+		/* a chroot whose root is not a mount point */
+		print_message("# no mount table entry for '/'\n");
+		assert_int_equal(fs_target_detect("/", &t, err, sizeof(err)),
+				 0);
+		check_mount_unknown("/", &t);
+		fs_target_release(&t);
+		return;
+	}
 	assert_int_equal(fs_target_detect("/", &t, err, sizeof(err)), 0);
 	assert_string_equal(t.mountpoint, "/");
 	assert_string_equal(t.fstype, fstype);
@@ -267,6 +315,50 @@ static void fake_procfs(void **state)
 	host_release(&h);
 }
 
+/*
+ * A mount table that holds no entry for the path (a chroot whose root is
+ * not a mount point), or none at all (no procfs): not an error; the mount
+ * is unknown and the filesystem type what statfs says.
+ */
+static void no_mount_entry(void **state)
+{
+	char root[] = "/tmp/clyde-t1004-proc-XXXXXX";
+	char *self, *mi;
+	struct fs_target t, t2;
+	char err[256] = "";
+	int ret = -1, ret2 = -1;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	self = xasprintf("%s/self", root);
+	mi = xasprintf("%s/self/mountinfo", root);
+	if (!mkdir(self, 0755) && (f = fopen(mi, "w"))) {
+		fputs("2 1 8:2 / /nowhere/else rw - otherfs /dev/fake2 rw\n",
+		      f);
+		fclose(f);
+		setenv("CLYDE_PROCFS", root, 1);
+		ret = fs_target_detect("/usr", &t, err, sizeof(err));
+		unlink(mi);
+		rmdir(self);
+		/* and no mount table at all */
+		ret2 = fs_target_detect("/tmp", &t2, err, sizeof(err));
+		unsetenv("CLYDE_PROCFS");
+	}
+	unlink(mi);
+	rmdir(self);
+	rmdir(root);
+	free(mi);
+	free(self);
+
+	assert_int_equal(ret, 0);
+	check_mount_unknown("/usr", &t);
+	fs_target_release(&t);
+	assert_int_equal(ret2, 0);
+	check_mount_unknown("/tmp", &t2);
+	fs_target_release(&t2);
+}
+
 static void host(void **state)
 {
 	struct host_info h;
@@ -310,6 +402,7 @@ int main(void)
 		cmocka_unit_test(readonly_mount),
 		cmocka_unit_test(missing_path),
 		cmocka_unit_test(fake_procfs),
+		cmocka_unit_test(no_mount_entry),
 		cmocka_unit_test(host),
 	};
 
