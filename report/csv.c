@@ -10,11 +10,13 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bonnie_fmt.h"
+#include "record_util.h"
 
 #define CSV_FIELDS 50
 
@@ -46,11 +48,25 @@ static void empty(struct line *l, int n)
 		field_start(l);
 }
 
-/* Free text: a comma or line break would shift every later field. */
+/* Free text: a comma or line break would shift every later field; other
+ * control characters become '?'. */
 static void text_chars(struct line *l, const char *s)
 {
 	for (; s && *s; s++)
-		putc(*s == ',' || *s == '\n' || *s == '\r' ? ' ' : *s, l->f);
+		putc(*s == ',' || *s == '\n' || *s == '\r' ? ' ' :
+		     record_printable(*s), l->f);
+}
+
+/* A whole number field from a double: an int64_t where one holds it (as
+ * the cast did), the exact digits beyond, empty for NaN or infinity. */
+static void int_field(struct line *l, double v)
+{
+	if (!isfinite(v))
+		empty(l, 1);
+	else if (v > -9223372036854775808.0 && v < 9223372036854775808.0)
+		field(l, "%" PRId64, (int64_t)v);
+	else
+		field(l, "%.0f", trunc(v));
 }
 
 static void text_field(struct line *l, const char *s)
@@ -71,8 +87,8 @@ static void rate_field(struct line *l, const struct record *rec,
 	if (!strcmp(name, "seeks"))
 		field(l, res->value >= 1000.0 ? "%.0f" : "%.1f", res->value);
 	else
-		field(l, "%" PRId64, (int64_t)res->value);
-	field(l, "%" PRId64, (int64_t)res->cpu);
+		int_field(l, res->value);
+	int_field(l, res->cpu);
 }
 
 static void latency_field(struct line *l, const struct record *rec,

@@ -89,7 +89,14 @@ static const char *fld(const struct line *l, int i)
 	return i >= 0 && i < l->n ? l->f[i] : "";
 }
 
-/* A size like bonnie++ prints it: digits and an optional k/m/g/t. */
+/* 2^63 and 2^64: the first doubles an int64_t / uint64_t cannot hold */
+#define TWO_63 9223372036854775808.0
+#define TWO_64 18446744073709551616.0
+
+/*
+ * A size like bonnie++ prints it: digits and an optional k/m/g/t.  0, -1
+ * when s is not a size, -ERANGE when it is one no int64_t holds.
+ */
 static int parse_size(const char *s, uint64_t unit, int64_t *out)
 {
 	char *end;
@@ -99,7 +106,11 @@ static int parse_size(const char *s, uint64_t unit, int64_t *out)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || v < 0)
+	if (end == s || !(v >= 0))	/* !(v >= 0): NaN too */
+		return -1;
+	if (errno == ERANGE || isinf(v))
+		return -ERANGE;
+	if (errno)
 		return -1;
 	switch (*end) {
 	case '\0': v *= (double)unit; break;
@@ -111,8 +122,20 @@ static int parse_size(const char *s, uint64_t unit, int64_t *out)
 	}
 	if (*end)
 		return -1;
+	if (v >= TWO_63)
+		return -ERANGE;
 	*out = (int64_t)v;
 	return 0;
+}
+
+/* The warning for a size field that parse_size refused with rc. */
+static void size_warn(struct line *l, const char *what, const char *s,
+		      int rc)
+{
+	if (rc == -ERANGE)
+		warn(l, "%s '%s' is out of range (8 EiB at most)", what, s);
+	else
+		warn(l, "%s '%s' is not a size", what, s);
 }
 
 static void set_int(struct record *rec, const char *key, int64_t v)
@@ -133,7 +156,7 @@ static int parse_double(const char *s, double *out)
 	       -1 : 0;
 }
 
-/* "33679us", "450ms", "2s" into nanoseconds. */
+/* "33679us", "450ms", "2s" into nanoseconds; -ERANGE past 2^64 ns. */
 static int parse_latency(const char *s, uint64_t *ns)
 {
 	char *end;
@@ -141,7 +164,11 @@ static int parse_latency(const char *s, uint64_t *ns)
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || v < 0)
+	if (end == s || !(v >= 0))
+		return -1;
+	if (errno == ERANGE || isinf(v))
+		return -ERANGE;
+	if (errno)
 		return -1;
 	if (!strcmp(end, "us"))
 		mult = 1e3;
@@ -153,6 +180,8 @@ static int parse_latency(const char *s, uint64_t *ns)
 		mult = 1;
 	else
 		return -1;
+	if (v * mult >= TWO_64)
+		return -ERANGE;
 	*ns = (uint64_t)(v * mult);
 	return 0;
 }
@@ -162,26 +191,30 @@ static void size_fields(struct line *l, const struct layout *lay,
 {
 	const char *s = fld(l, lay->file_size);
 	int64_t v;
+	int rc;
 
 	if (*s) {
 		char *copy = xstrdup(s), *colon = strchr(copy, ':');
 
 		if (colon)	/* 1.03: size:chunk */
 			*colon++ = '\0';
-		if (parse_size(copy, 1024 * 1024, &v))
-			warn(l, "file size '%s' is not a size", s);
+		rc = parse_size(copy, 1024 * 1024, &v);
+		if (rc)
+			size_warn(l, "file size", s, rc);
 		else
 			set_int(rec, PARAM_FILE_SIZE, v);
-		if (colon && !parse_size(colon, 1, &v))
+		rc = colon ? parse_size(colon, 1, &v) : 0;
+		if (colon && !rc)
 			set_int(rec, PARAM_CHUNK_SIZE, v);
 		else if (colon)
-			warn(l, "chunk size '%s' is not a size", colon);
+			size_warn(l, "chunk size", colon, rc);
 		free(copy);
 	}
 	s = fld(l, lay->chunk);
 	if (*s) {
-		if (parse_size(s, 1, &v))
-			warn(l, "chunk size '%s' is not a size", s);
+		rc = parse_size(s, 1, &v);
+		if (rc)
+			size_warn(l, "chunk size", s, rc);
 		else
 			set_int(rec, PARAM_CHUNK_SIZE, v);
 	}
@@ -196,6 +229,7 @@ static void size_fields(struct line *l, const struct layout *lay,
 static void max_size_field(struct line *l, struct record *rec, const char *s)
 {
 	int64_t v;
+	int rc;
 
 	if (!*s)
 		return;
@@ -205,8 +239,8 @@ static void max_size_field(struct line *l, struct record *rec, const char *s)
 		set_int(rec, PARAM_MAX_SIZE, -2);
 	else if (!strcmp(s, "-1") || !strcmp(s, "-2"))
 		set_int(rec, PARAM_MAX_SIZE, atoi(s));
-	else if (parse_size(s, 1, &v))
-		warn(l, "file size '%s' is not a size", s);
+	else if ((rc = parse_size(s, 1, &v)))
+		size_warn(l, "file size", s, rc);
 	else
 		set_int(rec, PARAM_MAX_SIZE, v);
 }
@@ -219,6 +253,7 @@ static void files_fields(struct line *l, const struct layout *lay,
 	char *copy, *p, *slash, *colon;
 	double num;
 	int64_t v;
+	int rc;
 
 	if (!*s)
 		return;
@@ -236,6 +271,8 @@ static void files_fields(struct line *l, const struct layout *lay,
 		*colon++ = '\0';
 	if (parse_double(copy, &num))
 		warn(l, "file count '%s' is not a number", s);
+	else if (num * 1024.0 + 0.5 >= TWO_63)
+		warn(l, "file count '%s' is out of range", s);
 	else
 		set_int(rec, PARAM_NUM_FILES, (int64_t)(num * 1024.0 + 0.5));
 	if (colon) {
@@ -243,10 +280,11 @@ static void files_fields(struct line *l, const struct layout *lay,
 		if (p)
 			*p++ = '\0';
 		max_size_field(l, rec, colon);
-		if (p && *p && !parse_size(p, 1, &v))
+		rc = p && *p ? parse_size(p, 1, &v) : 0;
+		if (p && *p && !rc)
 			set_int(rec, PARAM_MIN_SIZE, v);
 		else if (p && *p)
-			warn(l, "file size '%s' is not a size", p);
+			size_warn(l, "file size", p, rc);
 	}
 	free(copy);
 	max_size_field(l, rec, fld(l, lay->max_size));
@@ -294,7 +332,12 @@ static void result_fields(struct line *l, struct record *rec, int t,
 	}
 latency:
 	if (lat && *lat) {
-		if (parse_latency(lat, &ns))
+		int rc = parse_latency(lat, &ns);
+
+		if (rc == -ERANGE)
+			warn(l, "%s: latency '%s' is out of range",
+			     tests[t].name, lat);
+		else if (rc)
 			warn(l, "%s: latency '%s' is not <n>us, <n>ms or <n>s",
 			     tests[t].name, lat);
 		else

@@ -14,6 +14,7 @@
 #include "bonnie_fmt.h"
 #include "cmpmatrix.h"
 #include "matrix.h"
+#include "record_util.h"
 
 static void csv_str(FILE *f, const char *s, int last)
 {
@@ -22,11 +23,12 @@ static void csv_str(FILE *f, const char *s, int last)
 		for (; *s; s++) {
 			if (*s == '"')
 				putc('"', f);
-			putc(*s, f);
+			putc(record_printable(*s), f);
 		}
 		putc('"', f);
 	} else if (s) {
-		fputs(s, f);
+		for (; *s; s++)	/* no raw ESC or other control bytes */
+			putc(record_printable(*s), f);
 	}
 	putc(last ? '\n' : ',', f);
 }

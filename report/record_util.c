@@ -22,11 +22,12 @@ void record_kv_free(struct record_kv *kv, size_t n)
 struct record_kv *record_kv_find(const struct record_kv *kv, size_t n,
 				 const char *key)
 {
-	const struct record_kv *end = kv + n;
+	size_t i;
 
-	for (; kv < end; kv++)
-		if (!strcmp(kv->key, key))
-			return (struct record_kv *)kv;
+	/* by index: kv is NULL when n is 0, and NULL + 0 is undefined */
+	for (i = 0; i < n; i++)
+		if (!strcmp(kv[i].key, key))
+			return (struct record_kv *)&kv[i];
 	return NULL;
 }
 
@@ -40,6 +41,15 @@ void *record_append(void *arrayp, size_t *n, size_t elem)
 	memset(p, 0, elem);
 	(*n)++;
 	return p;
+}
+
+int record_printable(int c)
+{
+	unsigned char u = (unsigned char)c;
+
+	if ((u < 0x20 && u != '\t' && u != '\n' && u != '\r') || u == 0x7f)
+		return '?';
+	return u;
 }
 
 char *record_vasprintf(const char *fmt, va_list ap)

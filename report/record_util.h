@@ -24,6 +24,14 @@ struct record_kv *record_kv_find(const struct record_kv *kv, size_t n,
  */
 void *record_append(void *arrayp, size_t *n, size_t elem);
 
+/*
+ * c as a text output (CSV, the bonnie++ line) writes it: a control
+ * character other than tab, line feed and carriage return (the rest of
+ * C0, DEL) becomes '?', as `ls -q` shows them, so that no ESC sequence
+ * from an input reaches a terminal or spreadsheet raw.
+ */
+int record_printable(int c);
+
 /* vasprintf that never fails (xalloc); an encoding error gives the format
  * itself. */
 char *record_vasprintf(const char *fmt, va_list ap)

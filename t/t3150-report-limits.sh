@@ -1,0 +1,76 @@
+#!/bin/bash
+# Importer inputs at and past the limits (issue 13.10): sizes, latencies
+# and values no integer holds are refused with a warning or written with
+# their digits, never wrapped into nonsense; control characters from an
+# input never reach the CSV or bonnie++ output raw.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+
+# line2 'awk assignments': the second line of the bonnie++ 1.98 fixture
+# (deb-big, 512M, 2 Ki files) with some fields changed (1-based)
+line2 () {
+	sed -n 2p "$FIX/bonnie-1.98.csv" | awk -F, -v OFS=, "{ $1; print }"
+}
+
+# field N of the first line of FILE
+field () {
+	head -n 1 "$2" | cut -d, -f"$1"
+}
+
+test_expect_success 'a max file size past 8 EiB: a warning, never a negative size' '
+	line2 "\$22 = \"0\"; \$23 = \"9900000000000000000\"" >in.csv &&
+	"$CLYDE" report -o r.html in.csv 2>err &&
+	grep -q "in.csv:1: file size .9900000000000000000. is out of range" err &&
+	! grep -q -- "-9223372036854775808" r.html &&
+	! grep -q "param max_size" r.html &&
+	line2 "\$23 = \"9900000000000000000\"" >in2.csv &&
+	"$CLYDE" report -f bonnie in2.csv >out 2>err &&
+	grep -q "is out of range" err && test "$(field 23 out)" = ""
+'
+
+test_expect_success 'inf and nan sizes and file counts are refused, not converted' '
+	line2 "\$6 = \"inf\"; \$23 = \"nan\"; \$22 = \"1e300\"" >in.csv &&
+	"$CLYDE" report -f bonnie in.csv >out 2>err &&
+	grep -q "file size .inf. is out of range" err &&
+	grep -q "file size .nan. is not a size" err &&
+	grep -q "file count .1e300. is out of range" err &&
+	test "$(field 6 out)" = "" && test "$(field 22 out)" = "" &&
+	! grep -q -- "-9223372036854775808" out
+'
+
+test_expect_success 'a latency past 2^64 ns (4E30s): a warning, no latency' '
+	line2 "\$39 = \"4E30s\"; \$40 = \"1e400ms\"" >in.csv &&
+	"$CLYDE" report -f bonnie in.csv >out 2>err &&
+	grep -q "putc: latency .4E30s. is out of range" err &&
+	grep -q "put_block: latency .1e400ms. is out of range" err &&
+	test "$(field 39 out)" = "" && test "$(field 40 out)" = "" &&
+	test "$(field 41 out)" = "151us"
+'
+
+test_expect_success 'a rate past int64 keeps its digits in the bonnie++ line' '
+	line2 "\$10 = \"1e30\"; \$11 = \"1e19\"" >in.csv &&
+	"$CLYDE" report -f bonnie in.csv >out 2>err &&
+	test "$(field 10 out)" = 1000000000000000019884624838656 &&
+	test "$(field 11 out)" = 10000000000000000000 &&
+	test "$(field 12 out)" = 260026 &&
+	"$CLYDE" report -f csv in.csv >long 2>err &&
+	grep -q ",putc,.*,ok,1000000000000000019884624838656\.000," long
+'
+
+test_expect_success 'ESC and other control characters never reach -f csv or -f bonnie raw' '
+	line2 "\$3 = \"a\\033[31mred\\007\\001\\177x\"; \$2 = \"v\\033]0;t\\007\"" \
+		>in.csv &&
+	grep -q "$(printf "\\033")" in.csv &&
+	"$CLYDE" report -f bonnie in.csv >bonnie 2>err &&
+	"$CLYDE" report -f csv in.csv >long 2>>err &&
+	test_line_count = 1 bonnie &&
+	! LC_ALL=C grep -q "[[:cntrl:]]" bonnie &&
+	! LC_ALL=C tr -d "\n" <long | grep -q "[[:cntrl:]]" &&
+	test "$(field 3 bonnie)" = "a?[31mred???x" &&
+	test "$(field 2 bonnie)" = "bonnie++-v?]0;t?" &&
+	grep -q "^1,1,a?\[31mred???x,bonnie++," long &&
+	test "$(awk -F, "{ print NF }" bonnie)" = 50
+'
+
+test_done
