@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,18 +84,42 @@ int cmd_parsed(enum options_result r, const char *err, int *status)
 	return 0;
 }
 
+/* What cmd_remove_tree could not remove (nftw passes no pointer). */
+static struct {
+	unsigned long left;
+	char first[PATH_MAX];
+	int err;
+} rm_left;
+
+static void rm_failed(const char *path, int err)
+{
+	if (err == ENOENT)
+		return;
+	if (!rm_left.left++) {
+		snprintf(rm_left.first, sizeof(rm_left.first), "%s", path);
+		rm_left.err = err;
+	}
+}
+
 static int remove_entry(const char *path, const struct stat *st, int type,
 			struct FTW *ftw)
 {
 	(void)st, (void)ftw;
-	if (type == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
+	/* FTW_DNR: a directory that could not be read, most likely left */
+	if (type == FTW_DP || type == FTW_DNR ? rmdir(path) : unlink(path))
+		rm_failed(path, errno);
 	return 0;
 }
 
 void cmd_remove_tree(const char *dir)
 {
-	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
+	memset(&rm_left, 0, sizeof(rm_left));
+	if (nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS) && errno)
+		rm_failed(dir, errno);
+	if (!rm_left.left)
+		return;
+	/* after EIO, say what is left where: the user removes it */
+	fprintf(stderr, "clyde: cannot remove '%s': %s; %lu %s of clyde's "
+		"left in '%s'\n", rm_left.first, strerror(rm_left.err),
+		rm_left.left, rm_left.left == 1 ? "entry" : "entries", dir);
 }

@@ -118,8 +118,9 @@ static const struct optable report_options = {
 		"1.9x, 1.98) and fio\nJSON, recognised by content (\"-\" reads "
 		"standard input).\n\n",
 	.tail = "\nExit status: 0 success, 1 the report could not be written, "
-		"2 bad usage or\nno input with anything usable.  Malformed "
-		"lines are warned about as FILE:LINE\nand skipped.\n",
+		"2 bad usage, an\n-o that cannot be created or no input with "
+		"anything usable.  Malformed lines\nare warned about as "
+		"FILE:LINE and skipped (the first 5 of a file).\n",
 	.operands = 1,
 };
 
@@ -200,7 +201,10 @@ int cmd_report(int argc, char **argv)
 	for (i = 0; i < im.nwarnings; i++)
 		fprintf(stderr, "clyde report: %s\n", im.warnings[i]);
 	if (!im.nrecs) {
-		fprintf(stderr, "clyde report: nothing usable in the input\n");
+		/* one input already said why in its own line */
+		if (argc - optind > 1 || !im.nwarnings)
+			fprintf(stderr, "clyde report: nothing usable in the "
+				"input\n");
 		import_release(&im);
 		return 2;
 	}
@@ -217,7 +221,7 @@ int cmd_report(int argc, char **argv)
 				"%s\n", cfg.output, strerror(errno));
 			compare_release(&c);
 			import_release(&im);
-			return 1;
+			return 2;	/* a bad -o, as bad as a bad input */
 		}
 	}
 	rc = write_report(&cfg, &c, &im, argv + optind,

@@ -29,17 +29,34 @@ void import_release(struct import *im)
 	memset(im, 0, sizeof(*im));
 }
 
-void import_warn(struct import *im, const char *fmt, ...)
+static void add_warning(struct import *im, char *msg)
 {
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = record_vasprintf(fmt, ap);
-	va_end(ap);
 	xgrow((void **)&im->warnings, &im->warnings_alloc, im->nwarnings + 1,
 	      sizeof(*im->warnings));
 	im->warnings[im->nwarnings++] = msg;
+}
+
+void import_warn(struct import *im, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (im->file_warnings++ >= IMPORT_WARN_LIMIT) {
+		im->file_hidden++;
+		return;
+	}
+	va_start(ap, fmt);
+	add_warning(im, record_vasprintf(fmt, ap));
+	va_end(ap);
+}
+
+/* The end of one file's warnings: how many were not shown. */
+static void file_done(struct import *im, const char *name)
+{
+	if (im->file_hidden)
+		add_warning(im, xasprintf("%s: %zu more warning%s not shown",
+					  name, im->file_hidden,
+					  im->file_hidden == 1 ? "" : "s"));
+	im->file_warnings = im->file_hidden = 0;
 }
 
 void import_add(struct import *im, struct record *rec)
@@ -102,17 +119,34 @@ static int looks_like_json_lines(const char *buf, size_t len)
 int import_buffer(struct import *im, const char *name, const char *buf,
 		  size_t len)
 {
+	size_t i;
 	int n;
 
+	im->file_warnings = im->file_hidden = 0;
+	for (i = 0; i < len && strchr(" \t\r\n", buf[i]); i++)
+		;
+	if (i == len) {
+		add_warning(im, xasprintf("%s: empty%s", name,
+					  len ? " (only white space)" : ""));
+		return 0;
+	}
+	if (memchr(buf, '\0', len)) {
+		add_warning(im, xasprintf("%s: binary data (a NUL byte), not "
+					  "clyde JSON, bonnie++ CSV or fio "
+					  "JSON", name));
+		return 0;
+	}
 	if (looks_like_fio(buf, len))
 		n = import_fio(im, name, buf, len);
 	else if (looks_like_json_lines(buf, len))
 		n = import_clyde(im, name, buf, len);
 	else
 		n = import_bonnie(im, name, buf, len);
+	file_done(im, name);
 	if (n == 0)
-		import_warn(im, "%s: no results found (neither clyde JSON, "
-			    "bonnie++ CSV nor fio JSON)", name);
+		add_warning(im, xasprintf("%s: no results found (neither "
+					  "clyde JSON, bonnie++ CSV nor fio "
+					  "JSON)", name));
 	return n;
 }
 
@@ -124,7 +158,8 @@ int import_file(struct import *im, const char *path)
 	int n, err;
 
 	if (!f) {
-		import_warn(im, "%s: cannot open: %s", path, strerror(errno));
+		add_warning(im, xasprintf("%s: cannot open: %s", path,
+					  strerror(errno)));
 		return -1;
 	}
 	for (;;) {
@@ -138,7 +173,8 @@ int import_file(struct import *im, const char *path)
 	if (f != stdin)
 		fclose(f);
 	if (err) {
-		import_warn(im, "%s: cannot read: %s", path, strerror(err));
+		add_warning(im, xasprintf("%s: cannot read: %s", path,
+					  strerror(err)));
 		free(buf);
 		return -1;
 	}

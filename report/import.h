@@ -8,7 +8,8 @@
  * JSON (normal and json+, text before the first '{', several documents,
  * client/server output).  Every record gets its source ("FILE:LINE
  * (format)").  A malformed line becomes a warning "FILE:LINE: ..." and the
- * rest is still read; nothing here prints.
+ * rest is still read (after IMPORT_WARN_LIMIT warnings of one file, one
+ * more says how many were not shown); nothing here prints.
  */
 
 #include <stddef.h>
@@ -20,7 +21,14 @@ struct import {
 	size_t nrecs, recs_alloc;
 	char **warnings;	/* "FILE:LINE: what is wrong" */
 	size_t nwarnings, warnings_alloc;
+	/* the file being read: its warnings, and those past
+	 * IMPORT_WARN_LIMIT, only counted ("N more ... not shown") */
+	size_t file_warnings, file_hidden;
 };
+
+/* Warnings kept per input file; a binary or foreign file would give one
+ * per line. */
+#define IMPORT_WARN_LIMIT 5
 
 void import_init(struct import *im);
 /* Frees the records still held and the warnings. */
