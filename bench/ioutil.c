@@ -3,11 +3,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../fsops/cache.h"
+#include "../fsops/target.h"
 #include "../lib/xalloc.h"
+#include "../report/layers.h"
+
+#define MAX_LAYERS 16
 
 int io_open(const struct bench_ctx *ctx, int flags, int direct,
 	    struct result *res)
@@ -97,6 +102,49 @@ int io_short_read(const struct bench_ctx *ctx, struct result *res)
 	return -EIO;
 }
 
+/* Is this host a virtual machine?  Asked once per process. */
+static int host_is_vm(void)
+{
+	static int vm = -2;
+
+	if (vm == -2) {
+		struct host_info h;
+		char *sig = host_cpuid_vendor();
+
+		memset(&h, 0, sizeof(h));
+		host_virt_detect(&h, sig);
+		vm = h.vm;
+		free(sig);
+		host_release(&h);
+	}
+	return vm;
+}
+
+/*
+ * Evict the caches under the file's filesystem (fsops/cache.h) and record
+ * each layer in res; a layer clyde cannot evict becomes one caveat in the
+ * record's warnings, naming it and the remedy.
+ */
+static void evict_below(const struct bench_ctx *ctx, struct result *res)
+{
+	struct cache_layer l[MAX_LAYERS];
+	size_t i, n = cache_evict_below(ctx->dir, host_is_vm(), l, MAX_LAYERS);
+
+	result_free_layers(res);
+	for (i = 0; i < n; i++) {
+		result_add_layer(res, l[i].name, l[i].kind,
+				 cache_layer_state_str(l[i].state),
+				 l[i].residency, l[i].why[0] ? l[i].why : NULL);
+		if (l[i].state == CACHE_NOT_EVICTABLE) {
+			char *msg = xasprintf("cache below the file system not evictable: %s (%s): %s",
+					      l[i].name, l[i].kind, l[i].why);
+
+			io_warn_once(ctx, msg);
+			free(msg);
+		}
+	}
+}
+
 int io_probe_begin(const struct bench_ctx *ctx, off_t len, struct io_probe *p,
 		   struct result *res)
 {
@@ -113,6 +161,7 @@ int io_probe_begin(const struct bench_ctx *ctx, off_t len, struct io_probe *p,
 		p->fd = -1;
 		return bench_fail(res, err, "evict", ctx->path);
 	}
+	evict_below(ctx, res);
 	r = cache_residency(p->fd, len);
 	res->residency = r < 0 ? -1 : r;
 	if (r > RESULT_CACHED_FRACTION)

@@ -6,12 +6,17 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "../lib/xalloc.h"
 #include "file.h"
+#include "stack.h"
 #include "sysroot.h"
+#include "target.h"
 
 /* mincore in pieces this large, so a huge file needs no huge vector. */
 #define RESIDENCY_PIECE ((off_t)1 << 30)
@@ -126,4 +131,162 @@ int cache_drop_metadata(int fd)
 	if (close(dfd) && !ret)
 		ret = -errno;
 	return ret;
+}
+
+/* --- below the filesystem --- */
+
+#define BELOW_DEPTH 4	/* a loop on a file on a loop on a file ... */
+
+const char *cache_layer_state_str(enum cache_layer_state s)
+{
+	switch (s) {
+	case CACHE_EVICTED_VERIFIED:
+		return "evicted and verified";
+	case CACHE_EVICTED_UNVERIFIED:
+		return "evicted, not verifiable";
+	case CACHE_NOT_EVICTABLE:
+		return "not evictable";
+	}
+	return "unknown";
+}
+
+static struct cache_layer *layer_add(struct cache_layer *out, size_t max,
+				     size_t *n, const struct stack_dev *d)
+{
+	struct cache_layer *l;
+	size_t i;
+
+	for (i = 0; i < *n; i++)	/* a disk met again one level down */
+		if (!strcmp(out[i].name, d->name) &&
+		    !strcmp(out[i].kind, d->kind))
+			return NULL;
+	if (*n >= max)
+		return NULL;
+	l = &out[(*n)++];
+	memset(l, 0, sizeof(*l));
+	snprintf(l->kind, sizeof(l->kind), "%s", d->kind);
+	snprintf(l->name, sizeof(l->name), "%s", d->name);
+	l->residency = -1;
+	return l;
+}
+
+/* Flush the loop device itself: its own buffer cache (the filesystem's
+ * metadata) goes to the backing file.  0 or -errno. */
+static int flush_blockdev(const char *name)
+{
+	char *dev = xasprintf("/dev/%s", name);
+	int fd = open(dev, O_RDONLY | O_CLOEXEC), err = 0;
+
+	free(dev);
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) || ioctl(fd, BLKFLSBUF, 0))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static size_t below(const char *path, int vm, struct cache_layer *out,
+		    size_t max, size_t n, int depth);
+
+/* A loop device: flush it, drop its backing file, measure, go below. */
+static size_t below_loop(const struct stack_dev *d, int vm,
+			 struct cache_layer *out, size_t max, size_t n,
+			 int depth)
+{
+	const char *back = stack_field(d, "backing_file");
+	struct cache_layer *l = layer_add(out, max, &n, d);
+	int fd, err;
+	double r;
+
+	if (!l)
+		return n;
+	if (!back) {
+		l->state = CACHE_NOT_EVICTABLE;
+		snprintf(l->why, sizeof(l->why),
+			 "sysfs names no backing file for %s", d->name);
+		return n;
+	}
+	snprintf(l->name, sizeof(l->name), "%s backing file %s", d->name,
+		 back);
+	err = flush_blockdev(d->name);
+	fd = open(back, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		l->state = CACHE_NOT_EVICTABLE;
+		snprintf(l->why, sizeof(l->why), "cannot open '%s': %s", back,
+			 strerror(errno));
+		return n;
+	}
+	if (!err)
+		err = cache_evict(fd);
+	else
+		cache_evict(fd);
+	r = cache_residency(fd, lseek(fd, 0, SEEK_END));
+	close(fd);
+	if (err) {
+		l->state = CACHE_NOT_EVICTABLE;
+		snprintf(l->why, sizeof(l->why), "cannot flush %s: %s",
+			 d->name, strerror(-err));
+		l->residency = r < 0 ? -1 : r;
+	} else if (r < 0) {
+		l->state = CACHE_EVICTED_UNVERIFIED;
+		snprintf(l->why, sizeof(l->why), "mincore on '%s': %s", back,
+			 strerror((int)-r));
+	} else {
+		l->state = CACHE_EVICTED_VERIFIED;
+		l->residency = r;
+	}
+	return below(back, vm, out, max, n, depth + 1);
+}
+
+static size_t below(const char *path, int vm, struct cache_layer *out,
+		    size_t max, size_t n, int depth)
+{
+	struct fs_target t;
+	char err[256];
+	size_t i;
+
+	if (depth >= BELOW_DEPTH || fs_target_detect(path, &t, err,
+						     sizeof(err)))
+		return n;
+	for (i = 0; i < t.stack.ndevs; i++) {
+		const struct stack_dev *d = &t.stack.devs[i];
+		const char *wc = stack_field(d, "write_cache");
+		const char *dmk = stack_field(d, "dm_kind");
+		struct cache_layer *l = NULL;
+
+		if (!strcmp(d->kind, "loop")) {
+			n = below_loop(d, vm, out, max, n, depth);
+			continue;
+		}
+		if (!strcmp(d->kind, "disk") && vm == 1) {
+			l = layer_add(out, max, &n, d);
+			if (l)
+				snprintf(l->why, sizeof(l->why),
+					 "a virtual disk: the hypervisor may cache its image, which clyde cannot evict or see; beat it by size with --device-cache SIZE, or run on the host");
+		} else if (!strcmp(d->kind, "disk") && wc &&
+			   !strcmp(wc, "write back")) {
+			l = layer_add(out, max, &n, d);
+			if (l)
+				snprintf(l->why, sizeof(l->why),
+					 "reports a write-back cache, which clyde cannot evict or see; beat it by size with --device-cache SIZE");
+		} else if (!strncmp(d->name, "bcache", 6) ||
+			   (dmk && strstr(dmk, "cache"))) {
+			l = layer_add(out, max, &n, d);
+			if (l)
+				snprintf(l->why, sizeof(l->why),
+					 "a caching device (%s), which clyde cannot evict; beat it by size with --device-cache SIZE",
+					 d->name);
+		}
+		if (l)
+			l->state = CACHE_NOT_EVICTABLE;
+	}
+	fs_target_release(&t);
+	return n;
+}
+
+size_t cache_evict_below(const char *path, int vm, struct cache_layer *out,
+			 size_t max)
+{
+	return below(path, vm, out, max, 0, 0);
 }

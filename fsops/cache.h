@@ -20,4 +20,41 @@ double cache_residency(int fd, off_t len);
  * only.  0 or -errno. */
 int cache_drop_metadata(int fd);
 
+/*
+ * Caches below the filesystem.  cache_evict_below(path) walks the device
+ * stack under path (target.h) and evicts what clyde can reach: a loop
+ * device is flushed (fsync and BLKFLSBUF on /dev/NAME) and its backing
+ * file synced and dropped (POSIX_FADV_DONTNEED), then the backing file's
+ * residency is measured (mincore), and the same below it, for a loop on a
+ * file on another loop.  Layers with a cache clyde can neither evict nor
+ * see into are reported as such: a write-back cache that a disk reports,
+ * bcache, dm-cache, and every disk of a virtual machine (the hypervisor's
+ * cache of the disk image).  Only what was measured is claimed.
+ */
+enum cache_layer_state {
+	CACHE_EVICTED_VERIFIED,		/* evicted, residency measured */
+	CACHE_EVICTED_UNVERIFIED,	/* evicted, residency not measurable */
+	CACHE_NOT_EVICTABLE,		/* a cache clyde cannot reach */
+};
+
+struct cache_layer {
+	char name[512];		/* "loop0 backing file /srv/img", "vda" */
+	char kind[16];		/* stack kind: "loop", "disk", "virtual"... */
+	enum cache_layer_state state;
+	double residency;	/* after eviction, 0..1; < 0 not measured */
+	char why[256];		/* not evictable / not verifiable: why, and
+				 * what to do about it */
+};
+
+/* "evicted and verified", "evicted, not verifiable", "not evictable". */
+const char *cache_layer_state_str(enum cache_layer_state s);
+
+/*
+ * Evict the layers under path and describe them in out (at most max).
+ * vm: the host is a virtual machine (host_info.vm == 1), whose disks are
+ * images the hypervisor may cache.  Returns the number of layers written.
+ */
+size_t cache_evict_below(const char *path, int vm, struct cache_layer *out,
+			 size_t max);
+
 #endif

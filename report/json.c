@@ -12,6 +12,7 @@
 #include "json_internal.h"
 #include "matrix.h"
 #include "target_rec.h"
+#include "layers.h"
 #include "worker_rows.h"
 
 #include <errno.h>
@@ -142,6 +143,7 @@ static struct json_object *result_object(const struct result *res)
 	add(obj, "latency_us", latency_object(&res->lat));
 	add(obj, "histogram", histogram_object(&res->lat));
 	worker_rows_json_add(obj, res);
+	layers_json_add(obj, res);
 	return obj;
 }
 
@@ -431,7 +433,8 @@ static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 	    get_flag(e, obj, where, "stonewalled", RESULT_STONEWALLED,
 		     &res->flags))
 		return -1;
-	if (worker_rows_json_read(obj, where, res, e->buf, e->len))
+	if (worker_rows_json_read(obj, where, res, e->buf, e->len) ||
+	    layers_json_read(obj, where, res, e->buf, e->len))
 		return -1;
 	return read_hist(e, rjson_member(obj, "histogram"), where, &res->lat);
 }

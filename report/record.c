@@ -10,6 +10,7 @@
 #include "record_util.h"
 #include "matrix.h"
 #include "target_rec.h"
+#include "layers.h"
 #include "worker_rows.h"
 
 #include <errno.h>
@@ -61,6 +62,7 @@ void record_free(struct record *rec)
 	for (i = 0; i < rec->nresults; i++) {
 		free(rec->results[i].reason);
 		result_free_workers(&rec->results[i]);
+		result_free_layers(&rec->results[i]);
 	}
 	free(rec->results);
 	for (i = 0; i < rec->nwarnings; i++)

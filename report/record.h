@@ -75,6 +75,24 @@ struct result {
 	 */
 	struct worker_row *workers;
 	size_t nworkers;
+	/*
+	 * The layers under the file that a read phase evicted or could not
+	 * (loop backing files, virtual disks, write-back caches), each with
+	 * what was done and its residency measured after eviction
+	 * (report/layers.h).  NULL and 0 when there were none.
+	 */
+	struct result_layer *layers;
+	size_t nlayers;
+};
+
+/* A cache below the filesystem, as a read phase found it. */
+struct result_layer {
+	char *name;		/* "loop0 backing file /srv/img", "vda" */
+	char *kind;		/* "loop", "disk"... */
+	char *state;		/* "evicted and verified", "evicted, not
+				 * verifiable", "not evictable" */
+	double residency;	/* after eviction, 0..1; < 0 not measured */
+	char *note;		/* why not, and the remedy; NULL */
 };
 
 /*

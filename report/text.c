@@ -438,6 +438,25 @@ static void worker_table(FILE *f, const struct record *rec)
 		      "seconds after the\n barrier released the test)\n", f);
 }
 
+/* The caches under the file, as the read phase left them. */
+static void layer_lines(FILE *f, const struct result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nlayers; i++) {
+		const struct result_layer *l = &res->layers[i];
+
+		if (l->residency >= 0)
+			fprintf(f, "  below: %s: %.1f %% (%s)\n",
+				l->name ? l->name : "?", l->residency * 100.0,
+				l->state ? l->state : "?");
+		else
+			fprintf(f, "  below: %s: %s\n",
+				l->name ? l->name : "?",
+				l->state ? l->state : "?");
+	}
+}
+
 static void residency_table(FILE *f, const struct record *rec)
 {
 	size_t i;
@@ -458,6 +477,7 @@ static void residency_table(FILE *f, const struct record *rec)
 			is_cached(res) ? "  cached" : "",
 			res->flags & RESULT_DIRECT_IGNORED ?
 			"  O_DIRECT not honoured" : "");
+		layer_lines(f, res);
 	}
 	for (i = 0; i < rec->nresults; i++) {
 		const struct result *res = &rec->results[i];
