@@ -357,6 +357,21 @@ static void measure_phase(void **state)
 	assert_true(res.cpu > 10 && res.cpu <= 105);
 }
 
+/*
+ * The record's warnings other than caveats about the machine below the
+ * file system (a VM's virtual disk, a write-back cache: t2104 checks
+ * those), which depend on where the test runs.  They come after the
+ * per-char warning, which putc gives first.
+ */
+static size_t own_warnings(const struct record *rec)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < rec->nwarnings; i++)
+		n += !strstr(rec->warnings[i], "not evictable");
+	return n;
+}
+
 /* The six in bonnie++'s order, buffered, per-char through write(2). */
 static void six_buffered(void **state)
 {
@@ -407,7 +422,7 @@ static void six_buffered(void **state)
 	/* nothing was flagged as direct: it was not asked */
 	for (t = 0; t < NTESTS; t++)
 		assert_false(e->res[t].flags & RESULT_DIRECT_IGNORED);
-	assert_int_equal(e->ctx.rec->nwarnings, 0);
+	assert_int_equal(own_warnings(e->ctx.rec), 0);
 	free(a0);
 	free(b1);
 	free(b0);
@@ -440,7 +455,7 @@ static void six_direct(void **state)
 		assert_false(e->res[t].flags & RESULT_DIRECT_IGNORED);
 
 	/* the per-char tests stayed buffered, and the record says so once */
-	assert_int_equal(e->ctx.rec->nwarnings, 1);
+	assert_int_equal(own_warnings(e->ctx.rec), 1);
 	assert_non_null(strstr(e->ctx.rec->warnings[0], "per-char"));
 	assert_non_null(strstr(e->ctx.rec->warnings[0], "buffered"));
 }
