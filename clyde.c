@@ -9,6 +9,7 @@
 #include "bench/info.h"
 #include "bench/matrix.h"
 #include "bench/run.h"
+#include "bench/zones.h"
 #include "report/cmd_report.h"
 
 struct command {
@@ -21,6 +22,7 @@ static const struct command commands[] = {
 	{ "run", cmd_run, "the classic suite (default): bonnie++'s twelve tests" },
 	{ "matrix", cmd_matrix, "block size x threads x pattern x read mix (XDISK)" },
 	{ "info", cmd_info, "what clyde detects about a target, or an image" },
+	{ "zones", cmd_zones, "throughput across a device or file, zone by zone (zcav)" },
 	{ "report", cmd_report, "compare runs of clyde, bonnie++ and fio: HTML, CSV, text" },
 };
 

@@ -11,6 +11,7 @@
 #include "record.h"
 #include "json_internal.h"
 #include "matrix.h"
+#include "zones.h"
 #include "target_rec.h"
 #include "layers.h"
 #include "worker_rows.h"
@@ -198,6 +199,8 @@ static struct json_object *record_object(const struct record *rec)
 	add(obj, "results", arr);
 	if (rec->matrix)
 		add(obj, "matrix", matrix_json_object(rec->matrix));
+	if (rec->zones)
+		add(obj, "zones", zones_json_object(rec->zones));
 	return obj;
 }
 
@@ -534,8 +537,11 @@ static int read_record(const struct rerr *e, struct json_object *obj,
 			return -1;
 	if (target_json_read(obj, rec, e->buf, e->len))
 		return -1;
-	return matrix_json_read(rjson_member(obj, "matrix"), rec, e->buf,
-				e->len);
+	if (matrix_json_read(rjson_member(obj, "matrix"), rec, e->buf,
+			     e->len))
+		return -1;
+	return zones_json_read(rjson_member(obj, "zones"), rec, e->buf,
+			       e->len);
 }
 
 int read_histogram(struct json_object *obj, const char *where,

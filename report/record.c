@@ -9,6 +9,7 @@
 #include "record.h"
 #include "record_util.h"
 #include "matrix.h"
+#include "zones.h"
 #include "target_rec.h"
 #include "layers.h"
 #include "worker_rows.h"
@@ -69,6 +70,7 @@ void record_free(struct record *rec)
 		free(rec->warnings[i]);
 	free(rec->warnings);
 	matrix_free(rec->matrix);
+	zones_free(rec->zones);
 	free(rec->source);
 	free(rec);
 }

@@ -179,6 +179,7 @@ struct record_target {
 };
 
 struct record_matrix;
+struct record_zones;
 
 struct record {
 	int schema;
@@ -201,6 +202,8 @@ struct record {
 	size_t nwarnings;
 	/* `clyde matrix`: the cells (report/matrix.h); NULL otherwise */
 	struct record_matrix *matrix;
+	/* `clyde zones`: the sweeps (report/zones.h); NULL otherwise */
+	struct record_zones *zones;
 	/*
 	 * Where an imported record came from: "FILE:LINE (format)"; NULL
 	 * for a fresh run.  Not written to JSON (the reader sets it).

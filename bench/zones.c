@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `clyde zones`: the command.  Every check comes before anything is
+ * created: the target (a block device opened exclusively, read-only
+ * unless --write; an existing file; or a new file, created and filled
+ * first), the block and zone sizes against its direct I/O alignment, the
+ * engine, the outputs.  Then the sweeps, pass by pass (with --write a
+ * write sweep before each read sweep), through bench/zones_io.c, and the
+ * text, JSON and CSV, all from the record.  A file clyde created is
+ * removed at the end, also after a signal (a second one unlinks it too).
+ */
+#include "zones.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmdutil.h"
+#include "progress.h"
+#include "run.h"
+#include "zones_io.h"
+#include "zones_options.h"
+#include "../fsops/blockdev.h"
+#include "../fsops/cache.h"
+#include "../fsops/file.h"
+#include "../fsops/target.h"
+#include "../lib/xalloc.h"
+#include "../report/record.h"
+
+/* What is swept. */
+struct ztarget {
+	int device;		/* a block device, else a regular file */
+	char *path;		/* the device or file */
+	int fd;
+	int created;		/* clyde made the file: removed at the end */
+	uint64_t size;		/* bytes swept */
+	struct dio_align align;
+	const char *backing;	/* a loop's backing file (borrowed), or NULL */
+};
+
+/* The file clyde created, for the second-signal handler to unlink. */
+static char created_path[PATH_MAX];
+
+static void unlink_created(void)
+{
+	if (created_path[0])
+		unlink(created_path);
+}
+
+/* Read-only and exclusive: a mounted or claimed device is refused. */
+static int open_device_read(struct ztarget *t)
+{
+	int rc;
+
+	t->fd = open(t->path, O_RDONLY | O_EXCL | O_DIRECT | O_CLOEXEC);
+	if (t->fd < 0)
+		return cmd_usage_error("-d: cannot open '%s' exclusively: %s%s",
+				       t->path, strerror(errno),
+				       errno == EBUSY ? " (mounted or in use)"
+				       : "");
+	if (ioctl(t->fd, BLKGETSIZE64, &t->size)) {
+		rc = errno;
+		return cmd_usage_error("-d: cannot get the size of '%s': %s",
+				       t->path, strerror(rc));
+	}
+	return 0;
+}
+
+/* A new file at t->path (or in directory dir): created, O_DIRECT. */
+static int create_file(const struct zones_config *cfg, struct ztarget *t,
+		       const char *dir)
+{
+	struct statvfs vfs;
+	int rc;
+
+	if (!cfg->size)
+		return cmd_usage_error("-d: '%s' %s; give --size to create %s",
+				       cfg->target, t->path ? "does not exist"
+				       : "is a directory", t->path ? "it" :
+				       "a file in it");
+	if (statvfs(dir, &vfs))
+		return cmd_usage_error("-d: '%s': %s", dir, strerror(errno));
+	if ((uint64_t)vfs.f_bavail * vfs.f_frsize < cfg->size)
+		return cmd_usage_error("--size: %" PRIu64 " bytes, but '%s' has "
+				       "only %" PRIu64 " free", cfg->size, dir,
+				       (uint64_t)vfs.f_bavail * vfs.f_frsize);
+	if (t->path) {
+		t->fd = open(t->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+			     0600);
+	} else {
+		t->path = xasprintf("%s/clyde-zones.XXXXXX", dir);
+		t->fd = mkostemp(t->path, O_CLOEXEC);
+	}
+	if (t->fd < 0)
+		return cmd_usage_error("-d: cannot create '%s': %s", t->path,
+				       strerror(errno));
+	t->created = 1;
+	if (strlen(t->path) < sizeof(created_path))
+		strcpy(created_path, t->path);
+	if (fcntl(t->fd, F_SETFL, O_DIRECT)) {
+		rc = errno;
+		return cmd_usage_error("-d: '%s' cannot do direct I/O: %s",
+				       dir, strerror(rc));
+	}
+	t->size = cfg->size;
+	return 0;
+}
+
+/* Find and open the target.  0 or EXIT_USAGE (a created file stays for
+ * target_release to remove). */
+static int open_target(const struct zones_config *cfg, struct ztarget *t)
+{
+	char err[256];
+	struct stat st;
+	char *slash, *dir;
+	int rc;
+
+	t->fd = -1;
+	if (stat(cfg->target, &st)) {
+		if (errno != ENOENT)
+			return cmd_usage_error("-d: '%s': %s", cfg->target,
+					       strerror(errno));
+		t->path = xstrdup(cfg->target);
+		slash = strrchr(t->path, '/');
+		dir = slash ? xasprintf("%.*s", (int)(slash - t->path + 1),
+					t->path) : xstrdup(".");
+		rc = create_file(cfg, t, dir);
+		free(dir);
+		return rc;
+	}
+	if (S_ISDIR(st.st_mode))
+		return create_file(cfg, t, cfg->target);
+	t->path = xstrdup(cfg->target);
+	if (S_ISBLK(st.st_mode)) {
+		t->device = 1;
+		if (!cfg->write)
+			rc = open_device_read(t);
+		else if ((rc = blockdev_open(t->path, O_DIRECT | O_CLOEXEC,
+					     cfg->force, &t->fd, &t->size, err,
+					     sizeof(err))))
+			rc = cmd_usage_error("-d: %s", err);
+		if (rc)
+			return rc;
+	} else if (S_ISREG(st.st_mode)) {
+		if (cfg->write && !cfg->force)
+			return cmd_usage_error("-d: '%s' is an existing file; "
+					       "--write destroys its data: add "
+					       "--force", t->path);
+		t->fd = open(t->path, (cfg->write ? O_RDWR : O_RDONLY) |
+			     O_DIRECT | O_CLOEXEC);
+		if (t->fd < 0)
+			return cmd_usage_error("-d: cannot open '%s' for direct "
+					       "I/O: %s", t->path,
+					       strerror(errno));
+		t->size = (uint64_t)st.st_size;
+	} else {
+		return cmd_usage_error("-d: '%s' is not a block device, a file "
+				       "or a directory", cfg->target);
+	}
+	if (cfg->size && cfg->size < t->size)
+		t->size = cfg->size;
+	return 0;
+}
+
+static void target_release(struct ztarget *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	if (t->created) {
+		unlink(t->path);
+		created_path[0] = '\0';
+	}
+	t->created = 0;
+	free(t->path);
+	t->path = NULL;
+}
+
+/* The alignment, the size swept, the zone.  0 or EXIT_USAGE. */
+static int check_geometry(struct zones_config *cfg, struct ztarget *t,
+			  uint64_t *zone)
+{
+	int rc = dio_alignment(t->fd, &t->align);
+	uint64_t per;
+
+	if (rc == -EINVAL)
+		return cmd_usage_error("-d: '%s' cannot do direct I/O",
+				       t->path);
+	if (rc)
+		return cmd_usage_error("-d: cannot find the direct I/O "
+				       "alignment of '%s': %s", t->path,
+				       strerror(-rc));
+	if (cfg->bs % t->align.offset)
+		return cmd_usage_error("--bs: %" PRIu64 " is not a multiple of "
+				       "the direct I/O alignment %zu of '%s'",
+				       cfg->bs, t->align.offset, t->path);
+	t->size -= t->size % t->align.offset;
+	if (t->size < cfg->bs)
+		return cmd_usage_error("-d: '%s' has %" PRIu64 " bytes, less "
+				       "than one I/O of %" PRIu64, t->path,
+				       t->size, cfg->bs);
+	per = (t->size + ZONES_DEFAULT_COUNT - 1) / ZONES_DEFAULT_COUNT;
+	*zone = (per + cfg->bs - 1) / cfg->bs * cfg->bs;
+	/* a zone holds at least a queue's worth, or zones would share
+	 * one reaped batch's time */
+	if (*zone < (uint64_t)cfg->qd * cfg->bs)
+		*zone = (uint64_t)cfg->qd * cfg->bs;
+	if (cfg->zone && cfg->zone < (uint64_t)cfg->qd * cfg->bs)
+		return cmd_usage_error("--zone: %" PRIu64 " bytes is less than "
+				       "--qd x --bs = %" PRIu64 " (zones would "
+				       "share the queue's time): a larger "
+				       "--zone or a smaller --qd", cfg->zone,
+				       (uint64_t)cfg->qd * cfg->bs);
+	if (cfg->zone)
+		*zone = cfg->zone;
+	return 0;
+}
+
+/* The target's environment: the filesystem of a file, the device stack
+ * of a device (whose loop's backing file t->backing then names). */
+static void detect(const struct ztarget *t, struct fs_target *fst)
+{
+	char err[256];
+	struct stat st;
+
+	memset(fst, 0, sizeof(*fst));
+	if (!t->device) {
+		if (fs_target_detect(t->path, fst, err, sizeof(err)))
+			memset(fst, 0, sizeof(*fst));
+		return;
+	}
+	stack_init(&fst->stack);
+	if (!fstat(t->fd, &st))
+		stack_walk_devnum(&fst->stack, major(st.st_rdev),
+				  minor(st.st_rdev), -1);
+	fst->total_bytes = t->size;
+}
+
+/* The page-cache share of the file, or of the loop's backing file. */
+static double residency(const struct ztarget *t)
+{
+	const char *path = t->device ? t->backing : t->path;
+	struct stat st;
+	double r = -1;
+	int fd;
+
+	if (!path || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (!fstat(fd, &st) && st.st_size > 0)
+		r = cache_residency(fd, st.st_size);
+	close(fd);
+	return r < 0 ? -1 : r;
+}
+
+static void fill_record(struct record *rec, const struct zones_config *cfg,
+			struct ztarget *t, const struct host_info *host,
+			const struct fs_target *fst, uint64_t zone)
+{
+	struct record_zones *z;
+	char buf[32];
+	int i;
+
+	record_fill_env(rec, host, fst, t->path, cfg->label, 1);
+	if (t->device)
+		record_set_str(&rec->target.source, t->path);
+	zones_options_record(cfg, rec);
+	snprintf(buf, sizeof(buf), "%" PRIu64, t->size);
+	record_set_param(rec, "size", buf, 1);
+	snprintf(buf, sizeof(buf), "%" PRIu64, zone);
+	record_set_param(rec, "zone", buf, 1);
+	snprintf(buf, sizeof(buf), "%zu", t->align.offset);
+	record_set_param(rec, "io_alignment", buf, 1);
+	rec->zones = z = zones_new();
+	z->kind = xstrdup(t->device ? "device" : "file");
+	z->created = t->created;
+	z->engine = xstrdup(cfg->engine);
+	z->qd = cfg->qd;
+	z->direct = 1;
+	z->size = t->size;
+	z->bs = cfg->bs;
+	z->zone_size = zone;
+	z->nzones = (size_t)((t->size + zone - 1) / zone);
+	z->passes = cfg->passes;
+	if (zone < 2ull * cfg->qd * cfg->bs)
+		record_warn(rec, "zones of %" PRIu64 " bytes hold fewer than 2 x "
+			    "qd x bs: with the queue running across zone "
+			    "boundaries, their times are coarse", zone);
+	i = t->device ? stack_find(&fst->stack, "loop", 0) : -1;
+	if (i >= 0) {
+		const struct stack_dev *d = &fst->stack.devs[i];
+		const char *dio = stack_field(d, "dio");
+
+		t->backing = stack_field(d, "backing_file");
+		if (dio && !strcmp(dio, "0"))
+			record_warn(rec, "'%s' lies on loop device %s without "
+				    "direct I/O: O_DIRECT stops at the loop, "
+				    "whose reads of '%s' go through the host "
+				    "page cache (the residency at each sweep's "
+				    "start says how much of it was there)",
+				    t->path, d->name, t->backing ? t->backing :
+				    "its backing file");
+	}
+}
+
+static int has_errors(const struct zones_sweep *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nzones; i++)
+		if (s->zones[i].errors)
+			return 1;
+	return 0;
+}
+
+/* Run every sweep into rec->zones; the exit status. */
+static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
+		      struct zones_io *io, struct record *rec)
+{
+	struct record_zones *z = rec->zones;
+	unsigned p, nsteps = cfg->passes * (cfg->write ? 2 : 1), step = 0;
+	uint64_t total = (t->size + cfg->bs - 1) / cfg->bs;
+	char why[256], label[64];
+	enum zones_end end;
+	int w, status = 0;
+
+	if (t->created && !cfg->write) {
+		progress_phase("fill (not measured)", 0, 0, &io->done, total, 0);
+		io->done = 0;
+		end = zones_sweep(io, 1, 0, NULL, why, sizeof(why));
+		progress_idle();
+		if (end != ZONES_DONE) {
+			z->error = xasprintf("fill of '%s': %s%s", t->path, why,
+					     end == ZONES_NOSPACE ?
+					     "; file removed" : "");
+			return end == ZONES_STOPPED ? 128 + cmd_stop_signal :
+			       EXIT_FAILED;
+		}
+	}
+	for (p = 1; p <= cfg->passes; p++)
+		for (w = cfg->write; w >= 0; w--) {
+			struct zones_sweep *s = zones_add_sweep(z, p, w);
+
+			zones_sweep_name(z, s, label, sizeof(label));
+			s->residency = residency(t);
+			io->done = 0;
+			progress_phase(label, ++step, nsteps, &io->done, total,
+				       0);
+			end = zones_sweep(io, w, p, s, why, sizeof(why));
+			progress_idle();
+			s->status = RESULT_OK;
+			if (end != ZONES_DONE) {
+				s->status = RESULT_FAILED;
+				s->reason = xstrdup(why);
+			}
+			if (end == ZONES_STOPPED)
+				return 128 + cmd_stop_signal;
+			if (end != ZONES_DONE) {
+				fprintf(stderr, "clyde: %s of '%s': %s%s\n",
+					label, t->path, why, t->created &&
+					end == ZONES_NOSPACE ?
+					"; file removed" : "");
+				return EXIT_FAILED;
+			}
+			if (has_errors(s)) {
+				s->status = RESULT_FAILED;
+				s->reason = xstrdup("I/O errors (see the "
+						    "zones)");
+				status = EXIT_FAILED;
+			}
+		}
+	return status;
+}
+
+static void *io_buffers(const struct zones_config *cfg,
+			const struct ztarget *t, struct datagen *dg)
+{
+	size_t align = t->align.mem < 4096 ? 4096 : t->align.mem;
+	size_t size = (size_t)cfg->bs * cfg->qd;
+	void *bufs;
+	unsigned i;
+
+	if (posix_memalign(&bufs, align, size)) {
+		fputs("clyde: out of memory for I/O buffers\n", stderr);
+		exit(EXIT_FAILED);
+	}
+	/* the pool's data once; each write then only restamps its
+	 * sectors for its offset (datagen.h) */
+	for (i = 0; i < cfg->qd; i++)
+		datagen_copy(dg, (char *)bufs + (size_t)i * cfg->bs,
+			     (size_t)cfg->bs, 0, 0, (uint64_t)i * cfg->bs);
+	return bufs;
+}
+
+int cmd_zones(int argc, char **argv)
+{
+	struct zones_config cfg;
+	struct ztarget t = { .fd = -1 };
+	struct host_info host;
+	struct fs_target fst;
+	struct zones_io io;
+	struct datagen dg;
+	struct record *rec = NULL;
+	FILE *json = NULL, *csv = NULL, *text;
+	int status, rc, json_created = 0, csv_created = 0, have_dg = 0;
+	uint64_t zone = 0;
+	char err[512];
+
+	memset(&host, 0, sizeof(host));
+	memset(&fst, 0, sizeof(fst));
+	memset(&io, 0, sizeof(io));
+	zones_config_init(&cfg);
+	if (cmd_parsed(zones_options_parse(&cfg, argc, argv, err, sizeof(err)),
+		       err, &status))
+		goto out;
+	io.ops = io_engine_find(cfg.engine);
+	rc = io_engine_probe(io.ops);
+	if (rc && cfg.engine_given) {
+		status = cmd_usage_error("--engine: %s cannot be used here: %s",
+					 cfg.engine, strerror(-rc));
+		goto out;
+	}
+	if (rc) {	/* the default: fall back to what always works */
+		fprintf(stderr, "clyde: warning: %s cannot be used here (%s); "
+			"psync, one I/O at a time\n", cfg.engine,
+			strerror(-rc));
+		io.ops = &io_engine_psync;
+		cfg.engine = io.ops->name;
+		cfg.qd = 1;
+	}
+	if (!cfg.seed_given) {
+		uint32_t seed;
+
+		if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+			seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
+		cfg.seed = seed;
+	}
+	cmd_install_signals(unlink_created);
+	status = open_target(&cfg, &t);
+	if (!status)
+		status = check_geometry(&cfg, &t, &zone);
+	if (status)
+		goto out;
+	if (cfg.json_path && !(json = cmd_open_output("--json", cfg.json_path,
+						      NULL, &json_created))) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	if (cfg.csv_path && !(csv = cmd_open_output("--csv", cfg.csv_path,
+						    NULL, &csv_created))) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	host_detect(&host);
+	detect(&t, &fst);
+	rec = record_new();
+	fill_record(rec, &cfg, &t, &host, &fst, zone);
+
+	datagen_init(&dg, cfg.seed, 0);
+	have_dg = 1;
+	io.fd = t.fd;
+	io.qd = cfg.qd;
+	io.bs = cfg.bs;
+	io.size = t.size;
+	io.zone = zone;
+	io.dg = &dg;
+	io.stop = &cmd_stop_signal;
+	io.bufs = io_buffers(&cfg, &t, &dg);
+	progress_start(cfg.quiet);
+	status = run_sweeps(&cfg, &t, &io, rec);
+	progress_stop();
+	if (cmd_stop_signal)
+		status = 128 + cmd_stop_signal;
+	rec->exit_status = status;
+	free(rec->end);
+	rec->end = record_now_iso8601();
+	target_release(&t);	/* the created file goes before the outputs */
+	if (rec->zones->error)
+		fprintf(stderr, "clyde: %s\n", rec->zones->error);
+	text = cfg.quiet ? stderr : stdout;
+	if (zones_write_text(rec, text) || fflush(text))
+		status = status ? status : EXIT_FAILED;
+	if (json && record_write_json(rec, json)) {
+		fprintf(stderr, "clyde: --json: cannot write '%s': %s\n",
+			cfg.json_path, strerror(errno));
+		status = status ? status : EXIT_FAILED;
+	}
+	if (csv && (zones_write_csv(rec, csv) || fflush(csv))) {
+		fprintf(stderr, "clyde: --csv: cannot write '%s': %s\n",
+			cfg.csv_path, strerror(errno));
+		status = status ? status : EXIT_FAILED;
+	}
+out:
+	target_release(&t);
+	/* bad input: no record, and no output file left that we made */
+	if (!rec && json && json_created)
+		unlink(cfg.json_path);
+	if (!rec && csv && csv_created)
+		unlink(cfg.csv_path);
+	if (json)
+		fclose(json);
+	if (csv)
+		fclose(csv);
+	free(io.bufs);
+	if (have_dg)
+		datagen_release(&dg);
+	record_free(rec);
+	fs_target_release(&fst);
+	host_release(&host);
+	zones_config_release(&cfg);
+	return status;
+}

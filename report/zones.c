@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The zones section of a run record: the model, its figures, the text
+ * tables and summary, and the CSV (see zones.h).  JSON is in zones_json.c.
+ */
+#include "zones.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/xalloc.h"
+
+#define MiB_D 1048576.0
+#define GiB_D 1073741824.0
+/* above this many passes the table shows min/mean/max, not each pass */
+#define TABLE_PASSES 4
+#define SLOWEST 5
+
+struct record_zones *zones_new(void)
+{
+	struct record_zones *z = xcalloc(1, sizeof(*z));
+
+	z->schema = ZONES_SCHEMA_VERSION;
+	return z;
+}
+
+void zones_free(struct record_zones *z)
+{
+	size_t i;
+
+	if (!z)
+		return;
+	for (i = 0; i < z->nsweeps; i++) {
+		free(z->sweeps[i].reason);
+		free(z->sweeps[i].zones);
+	}
+	free(z->sweeps);
+	free(z->kind);
+	free(z->engine);
+	free(z->error);
+	free(z);
+}
+
+struct zones_sweep *zones_add_sweep(struct record_zones *z, unsigned pass,
+				    int write)
+{
+	struct zones_sweep *s;
+
+	xgrow((void **)&z->sweeps, &z->alloc, z->nsweeps + 1,
+	      sizeof(*z->sweeps));
+	s = &z->sweeps[z->nsweeps++];
+	memset(s, 0, sizeof(*s));
+	s->pass = pass;
+	s->write = write;
+	s->residency = -1;
+	hist_init(&s->lat);
+	return s;
+}
+
+struct zone_row *zones_add_row(struct zones_sweep *s)
+{
+	struct zone_row *r;
+
+	xgrow((void **)&s->zones, &s->alloc, s->nzones + 1, sizeof(*s->zones));
+	r = &s->zones[s->nzones++];
+	memset(r, 0, sizeof(*r));
+	r->lat_mean_ms = r->lat_p99_ms = r->lat_max_ms = NAN;
+	return r;
+}
+
+void zones_row_finish(struct zone_row *r, const struct histogram *h)
+{
+	r->mibps = r->elapsed > 0 ? (double)r->bytes / r->elapsed / MiB_D : 0;
+	if (!h->count) {
+		r->lat_mean_ms = r->lat_p99_ms = r->lat_max_ms = NAN;
+		return;
+	}
+	r->lat_mean_ms = hist_mean(h) / 1e6;
+	r->lat_p99_ms = (double)hist_percentile(h, 99.0) / 1e6;
+	r->lat_max_ms = (double)h->max / 1e6;
+}
+
+void zones_sweep_finish(struct zones_sweep *s)
+{
+	size_t i;
+
+	s->bytes = 0;
+	for (i = 0; i < s->nzones; i++)
+		s->bytes += s->zones[i].bytes;
+	s->mibps = s->elapsed > 0 ? (double)s->bytes / s->elapsed / MiB_D : 0;
+}
+
+void zones_sweep_name(const struct record_zones *z,
+		      const struct zones_sweep *s, char *buf, size_t len)
+{
+	const char *dir = s->write ? "write" : "read";
+
+	if (z->passes > 1)
+		snprintf(buf, len, "pass %u %s", s->pass, dir);
+	else
+		snprintf(buf, len, "%s", dir);
+}
+
+void zones_sweep_stats(const struct zones_sweep *s, struct zones_stats *st)
+{
+	double sum = 0;
+	size_t i;
+
+	memset(st, 0, sizeof(*st));
+	st->min = st->mean = st->max = NAN;
+	st->imin = st->imax = -1;
+	for (i = 0; i < s->nzones; i++) {
+		const struct zone_row *r = &s->zones[i];
+
+		if (r->errors)
+			st->nerr++;
+		if (r->errors || !r->bytes || r->elapsed <= 0)
+			continue;
+		if (!st->n || r->mibps < st->min) {
+			st->min = r->mibps;
+			st->imin = (long)i;
+		}
+		if (!st->n || r->mibps > st->max) {
+			st->max = r->mibps;
+			st->imax = (long)i;
+		}
+		sum += r->mibps;
+		st->n++;
+	}
+	if (st->n)
+		st->mean = sum / (double)st->n;
+}
+
+/* ---- text ---- */
+
+static void size_str(char *buf, size_t len, uint64_t b)
+{
+	if (b >= (uint64_t)GiB_D && !(b % (1024 * 1024)))
+		snprintf(buf, len, "%.2f GiB", (double)b / GiB_D);
+	else if (b >= 1024 * 1024 && !(b % (1024 * 1024)))
+		snprintf(buf, len, "%" PRIu64 " MiB", b / 1024 / 1024);
+	else if (b >= 1024 * 1024)
+		snprintf(buf, len, "%.1f MiB", (double)b / MiB_D);
+	else
+		snprintf(buf, len, "%" PRIu64 " KiB", b / 1024);
+}
+
+static void num(char *buf, size_t len, double v, int prec)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.*f", prec, v);
+}
+
+static void header_line(const struct record *rec, FILE *out)
+{
+	const struct record_zones *z = rec->zones;
+	char total[32], zone[32], bs[32];
+
+	size_str(total, sizeof(total), z->size);
+	size_str(zone, sizeof(zone), z->zone_size);
+	size_str(bs, sizeof(bs), z->bs);
+	fprintf(out, "clyde zones: '%s' (%s%s), %s in %zu zones of %s, %s "
+		"I/Os, %s qd %u, %s, %u pass%s\n",
+		rec->target.path ? rec->target.path : "?",
+		z->kind ? z->kind : "?", z->created ? ", created by clyde" : "",
+		total, z->nzones, zone, bs, z->engine ? z->engine : "?", z->qd,
+		z->direct ? "O_DIRECT" : "buffered", z->passes,
+		z->passes == 1 ? "" : "es");
+}
+
+/* The sweeps of one direction, in pass order. */
+static size_t sweeps_of(const struct record_zones *z, int write,
+			const struct zones_sweep **out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < z->nsweeps; i++)
+		if (z->sweeps[i].write == write)
+			out[n++] = &z->sweeps[i];
+	return n;
+}
+
+static void table_row(FILE *out, const struct record_zones *z,
+		      const struct zones_sweep *const *sw, size_t n,
+		      size_t zi)
+{
+	double lo = INFINITY, hi = -INFINITY, sum = 0, wsum = 0, p99 = NAN;
+	uint64_t ios = 0;
+	char b[32];
+	size_t k, have = 0;
+	int err = 0;
+
+	fprintf(out, "%5zu %11.3f", zi + 1,
+		(double)zi * (double)z->zone_size / GiB_D);
+	for (k = 0; k < n; k++) {
+		const struct zone_row *r = zi < sw[k]->nzones ?
+					   &sw[k]->zones[zi] : NULL;
+
+		if (!r) {
+			if (n <= TABLE_PASSES)
+				fprintf(out, " %9s", "");
+			continue;
+		}
+		err |= r->errors != 0;
+		if (n <= TABLE_PASSES) {
+			num(b, sizeof(b), r->mibps, 1);
+			fprintf(out, " %8s%c", b, r->errors ? 'E' : ' ');
+		}
+		if (!r->errors && r->bytes) {
+			lo = r->mibps < lo ? r->mibps : lo;
+			hi = r->mibps > hi ? r->mibps : hi;
+			sum += r->mibps;
+			have++;
+		}
+		if (r->ios) {
+			wsum += r->lat_mean_ms * (double)r->ios;
+			ios += r->ios;
+			if (isnan(p99) || r->lat_p99_ms > p99)
+				p99 = r->lat_p99_ms;
+		}
+	}
+	if (n > TABLE_PASSES) {
+		num(b, sizeof(b), have ? lo : NAN, 1);
+		fprintf(out, " %9s", b);
+		num(b, sizeof(b), have ? sum / (double)have : NAN, 1);
+		fprintf(out, " %9s", b);
+		num(b, sizeof(b), have ? hi : NAN, 1);
+		fprintf(out, " %8s%c", b, err ? 'E' : ' ');
+	}
+	if (n > 1) {
+		num(b, sizeof(b), have > 1 && sum > 0 ?
+		    (hi - lo) / (sum / (double)have) * 100 : NAN, 1);
+		fprintf(out, " %6s%s", b, strcmp(b, "-") ? "%" : " ");
+	}
+	num(b, sizeof(b), ios ? wsum / (double)ios : NAN, 3);
+	fprintf(out, " %8s", b);
+	num(b, sizeof(b), p99, 3);
+	fprintf(out, " %8s\n", b);
+}
+
+static void zone_table(FILE *out, const struct record_zones *z, int write)
+{
+	const struct zones_sweep **sw = xcalloc(z->nsweeps + 1, sizeof(*sw));
+	size_t n = sweeps_of(z, write, sw), k, rows = 0;
+
+	if (!n) {
+		free(sw);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		if (sw[k]->nzones > rows)
+			rows = sw[k]->nzones;
+	fprintf(out, "\n%s MiB/s per zone%s; latency per I/O in ms%s"
+		"\n zone  offset GiB", write ? "Write" : "Read",
+		n > 1 ? ", spread = (max - min) / mean over the passes" : "",
+		n > 1 ? " (mean of all passes, worst pass's p99)" : "");
+	if (n <= TABLE_PASSES)
+		for (k = 0; k < n; k++)
+			fprintf(out, "    pass %u", sw[k]->pass);
+	else
+		fputs("       min      mean       max", out);
+	if (n > 1)
+		fputs("  spread", out);
+	fputs("  mean ms   p99 ms\n", out);
+	for (k = 0; k < rows; k++)
+		table_row(out, z, sw, n, k);
+	free(sw);
+}
+
+static void errors_list(FILE *out, const struct record_zones *z)
+{
+	size_t i, k;
+	int any = 0;
+
+	for (i = 0; i < z->nsweeps; i++) {
+		const struct zones_sweep *s = &z->sweeps[i];
+		char name[32];
+
+		zones_sweep_name(z, s, name, sizeof(name));
+		for (k = 0; k < s->nzones; k++) {
+			const struct zone_row *r = &s->zones[k];
+
+			if (!r->errors)
+				continue;
+			if (!any)
+				fputs("\nE: I/O errors (the sweep went on past "
+				      "them):\n", out);
+			any = 1;
+			fprintf(out, "  %s, zone %zu: %" PRIu64 " I/O%s failed, "
+				"the first at offset %" PRIu64 " (%.3f GiB): "
+				"%s\n", name, k + 1, r->errors,
+				r->errors == 1 ? "" : "s", r->err_offset,
+				(double)r->err_offset / GiB_D,
+				r->err ? strerror(r->err) : "short transfer");
+		}
+	}
+}
+
+static void summary(FILE *out, const struct record_zones *z)
+{
+	size_t i;
+
+	if (z->nsweeps)
+		fputs("\nSummary (zone MiB/s without the zones with "
+		      "errors)\n", out);
+	for (i = 0; i < z->nsweeps; i++) {
+		const struct zones_sweep *s = &z->sweeps[i];
+		struct zones_stats st;
+		char name[32], a[32], b[32], c[32];
+
+		zones_sweep_name(z, s, name, sizeof(name));
+		zones_sweep_stats(s, &st);
+		fprintf(out, "  %-13s %.1f MiB in %.2f s = %.1f MiB/s", name,
+			(double)s->bytes / MiB_D, s->elapsed, s->mibps);
+		if (s->nzones < z->nzones)
+			fprintf(out, " (%zu of %zu zones)", s->nzones,
+				z->nzones);
+		fputc('\n', out);
+		if (st.n) {
+			num(a, sizeof(a), st.min, 1);
+			num(b, sizeof(b), st.mean, 1);
+			num(c, sizeof(c), st.max, 1);
+			fprintf(out, "  %-13s zones min %s (zone %ld, %.3f GiB) "
+				"mean %s max %s (zone %ld, %.3f GiB)\n", "", a,
+				st.imin + 1, (double)s->zones[st.imin].offset /
+				GiB_D, b, c, st.imax + 1,
+				(double)s->zones[st.imax].offset / GiB_D);
+		}
+		if (s->lat.count)
+			fprintf(out, "  %-13s latency mean %.3f ms, p99 %.3f ms, "
+				"max %.3f ms over %" PRIu64 " I/Os\n", "",
+				hist_mean(&s->lat) / 1e6,
+				(double)hist_percentile(&s->lat, 99.0) / 1e6,
+				(double)s->lat.max / 1e6, s->lat.count);
+		if (s->residency >= 0)
+			fprintf(out, "  %-13s %.0f %% in the host page cache at "
+				"the start\n", "", s->residency * 100);
+		if (st.nerr)
+			fprintf(out, "  %-13s %zu zone%s with I/O errors\n", "",
+				st.nerr, st.nerr == 1 ? "" : "s");
+		if (s->status == RESULT_FAILED)
+			fprintf(out, "  %-13s failed: %s\n", "",
+				s->reason ? s->reason : "?");
+	}
+}
+
+/* The slowest zones of all sweeps, slowest first. */
+static void slowest(FILE *out, const struct record_zones *z)
+{
+	const struct zone_row *best[SLOWEST];
+	const struct zones_sweep *of[SLOWEST];
+	size_t n = 0, i, k, j;
+
+	for (i = 0; i < z->nsweeps; i++)
+		for (k = 0; k < z->sweeps[i].nzones; k++) {
+			const struct zone_row *r = &z->sweeps[i].zones[k];
+
+			if (r->errors || !r->bytes || r->elapsed <= 0)
+				continue;
+			for (j = n; j > 0 && best[j - 1]->mibps > r->mibps; j--)
+				if (j < SLOWEST) {
+					best[j] = best[j - 1];
+					of[j] = of[j - 1];
+				}
+			if (j < SLOWEST) {
+				best[j] = r;
+				of[j] = &z->sweeps[i];
+				if (n < SLOWEST)
+					n++;
+			}
+		}
+	if (!n)
+		return;
+	fputs("  slowest zones:", out);
+	for (j = 0; j < n; j++) {
+		char name[32];
+
+		zones_sweep_name(z, of[j], name, sizeof(name));
+		fprintf(out, "%s %.1f MiB/s at %.3f GiB (%s)", j ? ";" : "",
+			best[j]->mibps, (double)best[j]->offset / GiB_D, name);
+	}
+	fputc('\n', out);
+}
+
+int zones_write_text(const struct record *rec, FILE *out)
+{
+	const struct record_zones *z = rec->zones;
+
+	if (!z)
+		return 0;
+	header_line(rec, out);
+	zone_table(out, z, 1);
+	zone_table(out, z, 0);
+	errors_list(out, z);
+	summary(out, z);
+	slowest(out, z);
+	if (z->error)
+		fprintf(out, "  failed: %s\n", z->error);
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- CSV ---- */
+
+/* A string in a '#' comment: on one line, whatever it holds. */
+static void comment_str(FILE *out, const char *s)
+{
+	for (; s && *s; s++)
+		putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+}
+
+static void csv_num(FILE *out, double v, int prec)
+{
+	if (!isnan(v))
+		fprintf(out, "%.*f", prec, v);
+	putc(',', out);
+}
+
+int zones_write_csv(const struct record *rec, FILE *out)
+{
+	const struct record_zones *z = rec->zones;
+	size_t i, k;
+
+	if (!z)
+		return 0;
+	fputs("# clyde zones ", out);
+	comment_str(out, rec->version);
+	fputs(": '", out);
+	comment_str(out, rec->target.path);
+	fprintf(out, "' (%s), %" PRIu64 " bytes, %zu zones of %" PRIu64
+		" bytes, %" PRIu64 "-byte I/Os, %s qd %u, %s; label '",
+		z->kind ? z->kind : "?", z->size, z->nzones, z->zone_size,
+		z->bs, z->engine ? z->engine : "?", z->qd,
+		z->direct ? "O_DIRECT" : "buffered");
+	comment_str(out, rec->label);
+	fputs("', start ", out);
+	comment_str(out, rec->start);
+	fputs("\n# offset_gib,offset,length,pass,direction,mibps,lat_mean_ms,"
+	      "lat_p99_ms,lat_max_ms,bytes,elapsed_s,ios,errors,error,"
+	      "error_offset\n", out);
+	for (i = 0; i < z->nsweeps; i++) {
+		const struct zones_sweep *s = &z->sweeps[i];
+
+		if (i)
+			putc('\n', out);
+		for (k = 0; k < s->nzones; k++) {
+			const struct zone_row *r = &s->zones[k];
+
+			fprintf(out, "%.6f,%" PRIu64 ",%" PRIu64 ",%u,%s,",
+				(double)r->offset / GiB_D, r->offset,
+				r->length, s->pass, s->write ? "write" : "read");
+			csv_num(out, r->mibps, 3);
+			csv_num(out, r->lat_mean_ms, 4);
+			csv_num(out, r->lat_p99_ms, 4);
+			csv_num(out, r->lat_max_ms, 4);
+			fprintf(out, "%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",",
+				r->bytes, r->elapsed, r->ios, r->errors);
+			if (r->errors)
+				fprintf(out, "\"%s\",%" PRIu64, r->err ?
+					strerror(r->err) : "short transfer",
+					r->err_offset);
+			else
+				putc(',', out);
+			putc('\n', out);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
