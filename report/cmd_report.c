@@ -13,7 +13,11 @@
 #include <string.h>
 
 #include "compare.h"
+#include "copies.h"
+#include "criteria.h"
 #include "import.h"
+#include "pivot.h"
+#include "regress.h"
 #include "report.h"
 #include "../lib/optable.h"
 #include "../lib/xalloc.h"
@@ -30,7 +34,33 @@ struct report_config {
 	const char *baseline;
 	const char *title;
 	const char *template_dir;
+	const char *criteria;
+	const char *label_pattern;
+	const char *rows, *columns, *figure;
+	const char *baseline_file;
+	double window;
 };
+
+/* The exit status when a criterion failed (0 ok, 1 write error, 2 bad). */
+#define EXIT_CRITERIA 3
+
+#define SETTER(fn, field)						\
+static int fn(void *p, const char *arg, char *err, size_t errlen)	\
+{									\
+	struct report_config *cfg = p;					\
+									\
+	if (!*arg)							\
+		return errf(err, errlen, "--%s: empty argument",	\
+			    #field);					\
+	cfg->field = arg;						\
+	return 0;							\
+}
+SETTER(parse_criteria, criteria)
+SETTER(parse_label_pattern, label_pattern)
+SETTER(parse_rows, rows)
+SETTER(parse_columns, columns)
+SETTER(parse_figure, figure)
+SETTER(parse_baseline_file, baseline_file)
 
 static int parse_output(void *p, const char *arg, char *err, size_t errlen)
 {
@@ -83,7 +113,10 @@ static int parse_template(void *p, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
-enum { KEY_TEMPLATE = 256, KEY_HELP, KEY_VERSION };
+enum {
+	KEY_TEMPLATE = 256, KEY_HELP, KEY_VERSION, KEY_CRITERIA, KEY_PATTERN,
+	KEY_ROWS, KEY_COLUMNS, KEY_FIGURE, KEY_BASEFILE, KEY_WINDOW,
+};
 
 static const struct opt_def option_table[] = {
 	OPT_CUSTOM_ROW("output", 'o', required_argument, "FILE",
@@ -106,6 +139,35 @@ static const struct opt_def option_table[] = {
 		       "take report.html, report.css and report.js from DIR "
 		       "when there (default: the built-in ones)",
 		       parse_template, NULL),
+	OPT_CUSTOM_ROW("criteria", KEY_CRITERIA, required_argument, "FILE",
+		       "check the bounds of the INI file FILE on every "
+		       "configuration: pass/fail per figure, exit status 3 "
+		       "when one fails", parse_criteria, NULL),
+	OPT_CUSTOM_ROW("baseline-file", KEY_BASEFILE, required_argument,
+		       "FILE", "regression watch: compare each configuration "
+		       "with the same one in the stored results FILE, "
+		       "significant changes first", parse_baseline_file,
+		       NULL),
+	OPT_CUSTOM_ROW("label-pattern", KEY_PATTERN, required_argument,
+		       "PATTERN", "dimensions from labels by a scheme of "
+		       "one's own, e.g. '{controller}-raid{raid}-{fs}' "
+		       "(default: the built-in rules)", parse_label_pattern,
+		       NULL),
+	OPT_CUSTOM_ROW("rows", KEY_ROWS, required_argument, "DIM[,DIM]",
+		       "pivot: these dimensions down (with --columns)",
+		       parse_rows, NULL),
+	OPT_CUSTOM_ROW("columns", KEY_COLUMNS, required_argument,
+		       "DIM[,DIM]", "pivot: these dimensions across (with "
+		       "--rows)", parse_columns, NULL),
+	OPT_CUSTOM_ROW("figure", KEY_FIGURE, required_argument, "TEST",
+		       "pivot: only this test (name or title; default each "
+		       "test in turn)", parse_figure, NULL),
+	{ .name = "concurrent-window", .key = KEY_WINDOW,
+	  .type = OPT_SECONDS, OPT_FIELD(struct report_config, window),
+	  .def = "5", .dmin = 0, .dmax = 86400, .metavar = "SECONDS",
+	  .help = "bonnie++ lines and clyde -y copies of one label started "
+		  "within SECONDS are one run of N processes, rates summed "
+		  "(0: off)" },
 	OPTABLE_HELP(KEY_HELP),
 	OPTABLE_VERSION(KEY_VERSION),
 };
@@ -119,8 +181,9 @@ static const struct optable report_options = {
 		"standard input).\n\n",
 	.tail = "\nExit status: 0 success, 1 the report could not be written, "
 		"2 bad usage, an\n-o that cannot be created or no input with "
-		"anything usable.  Malformed lines\nare warned about as "
-		"FILE:LINE and skipped (the first 5 of a file).\n",
+		"anything usable, 3 a --criteria check failed (the report is "
+		"written).\nMalformed lines are warned about as FILE:LINE and "
+		"skipped (the first 5 of a\nfile).\n",
 	.operands = 1,
 };
 
@@ -144,10 +207,41 @@ static int parse_options(struct report_config *cfg, int argc, char **argv,
 	return 0;
 }
 
+/* Everything the writers get beyond the comparison. */
+struct extras {
+	const struct crit_verdicts *verdicts;
+	const struct pivot *pivot;
+	size_t *ptests;
+	size_t nptests;
+	const struct regress *regress;
+};
+
+static int write_text(const struct report_config *cfg,
+		      const struct compare *c, const struct extras *x,
+		      FILE *out)
+{
+	int rc = 0;
+
+	if (x->verdicts) {
+		rc |= criteria_write_text(x->verdicts, c, cfg->criteria, out);
+		fputc('\n', out);
+	}
+	if (x->regress) {
+		rc |= regress_write_text(x->regress, cfg->baseline_file, out);
+		fputc('\n', out);
+	}
+	if (x->pivot)
+		rc |= pivot_write_text(x->pivot, c, x->ptests, x->nptests,
+				       out);
+	else
+		rc |= report_write_cmptext(c, out);
+	return rc;
+}
+
 static int write_report(const struct report_config *cfg,
 			const struct compare *c, const struct import *im,
-			char **inputs, size_t ninputs, FILE *out, char *err,
-			size_t errlen)
+			const struct extras *x, char **inputs,
+			size_t ninputs, FILE *out, char *err, size_t errlen)
 {
 	struct report_opts o = {
 		.title = cfg->title ? cfg->title : "clyde report",
@@ -156,6 +250,13 @@ static int write_report(const struct report_config *cfg,
 		.ninputs = ninputs,
 		.warnings = im->warnings,
 		.nwarnings = im->nwarnings,
+		.verdicts = x->verdicts,
+		.criteria = cfg->criteria,
+		.pivot = x->pivot,
+		.pivot_tests = x->ptests,
+		.npivot_tests = x->nptests,
+		.regress = x->regress,
+		.baseline_file = cfg->baseline_file,
 	};
 	int rc;
 
@@ -163,13 +264,15 @@ static int write_report(const struct report_config *cfg,
 	case FMT_HTML:
 		return report_write_html(c, &o, out, err, errlen);
 	case FMT_CSV:
-		rc = report_write_longcsv(c, out);
+		rc = x->pivot ? pivot_write_csv(x->pivot, c, x->ptests,
+						x->nptests, out) :
+			report_write_longcsv(c, x->verdicts, out);
 		break;
 	case FMT_BONNIE:
 		rc = report_write_bonnie(c, out);
 		break;
 	default:
-		rc = report_write_cmptext(c, out);
+		rc = write_text(cfg, c, x, out);
 		break;
 	}
 	if (rc)
@@ -178,16 +281,126 @@ static int write_report(const struct report_config *cfg,
 	return rc;
 }
 
+/* Read files into im, warn, merge concurrent copies: 0, or -1 (none). */
+static int load(const struct report_config *cfg, struct import *im,
+		const char *const *files, size_t nfiles)
+{
+	size_t i;
+
+	import_init(im);
+	for (i = 0; i < nfiles; i++)
+		import_file(im, files[i]);
+	for (i = 0; i < im->nwarnings; i++)
+		fprintf(stderr, "clyde report: %s\n", im->warnings[i]);
+	im->nrecs = copies_merge(im->recs, im->nrecs, cfg->window);
+	return im->nrecs ? 0 : -1;
+}
+
+struct state {
+	struct import im, old_im;
+	struct compare c, old;
+	int have_c, have_old;
+	struct criteria cr;
+	struct crit_verdicts verdicts;
+	struct dims_pattern *pattern;
+	struct pivot pivot;
+	int have_pivot;
+	struct regress regress;
+	struct extras x;
+};
+
+static void state_release(struct state *st)
+{
+	if (st->have_pivot)
+		pivot_release(&st->pivot);
+	regress_release(&st->regress);
+	crit_verdicts_release(&st->verdicts);
+	criteria_release(&st->cr);
+	if (st->have_c)
+		compare_release(&st->c);
+	if (st->have_old)
+		compare_release(&st->old);
+	dims_pattern_free(st->pattern);
+	free(st->x.ptests);
+	import_release(&st->im);
+	import_release(&st->old_im);
+}
+
+/* Everything before writing; 0, or -1 with err (bad input: exit 2). */
+static int prepare(const struct report_config *cfg, struct state *st,
+		   const char *const *files, size_t nfiles, char *err,
+		   size_t errlen)
+{
+	const char *base = cfg->baseline;
+	int n;
+
+	if (cfg->criteria && criteria_load(&st->cr, cfg->criteria, err,
+					   errlen))
+		return -1;
+	if (!base)
+		base = st->cr.baseline;
+	if (cfg->label_pattern &&
+	    !(st->pattern = dims_pattern_new(cfg->label_pattern, err,
+					     errlen)))
+		return -1;
+	if (!cfg->rows != !cfg->columns)
+		return errf(err, errlen, "--rows and --columns go together");
+	if (load(cfg, &st->im, files, nfiles)) {
+		/* one input already said why in its own line */
+		if (nfiles > 1 || !st->im.nwarnings)
+			return errf(err, errlen, "nothing usable in the "
+				    "input");
+		*err = '\0';
+		return -1;
+	}
+	if (compare_build(&st->c, st->im.recs, st->im.nrecs, base,
+			  st->pattern, err, errlen))
+		return -1;
+	st->have_c = 1;
+	if (cfg->baseline_file) {
+		if (load(cfg, &st->old_im, &cfg->baseline_file, 1))
+			return errf(err, errlen, "--baseline-file '%s': "
+				    "nothing usable in it", cfg->baseline_file);
+		if (compare_build(&st->old, st->old_im.recs,
+				  st->old_im.nrecs, NULL, st->pattern, err,
+				  errlen))
+			return -1;
+		st->have_old = 1;
+		regress_build(&st->regress, &st->old, &st->c);
+		st->x.regress = &st->regress;
+	}
+	if (cfg->rows) {
+		if (pivot_build(&st->pivot, &st->c, cfg->rows, cfg->columns,
+				err, errlen))
+			return -1;
+		st->have_pivot = 1;
+		st->x.pivot = &st->pivot;
+		st->x.ptests = xcalloc(st->c.ntests + 1, sizeof(size_t));
+		n = pivot_tests(&st->c, cfg->figure, st->x.ptests);
+		if (n < 0)
+			return errf(err, errlen, "--figure '%s': no such test",
+				    cfg->figure);
+		st->x.nptests = (size_t)n;
+	} else if (cfg->figure) {
+		return errf(err, errlen, "--figure needs --rows and "
+			    "--columns");
+	}
+	if (cfg->criteria) {
+		criteria_check(&st->cr, &st->c, &st->verdicts);
+		st->x.verdicts = &st->verdicts;
+	}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_config cfg = { .format = FMT_HTML };
-	struct import im;
-	struct compare c;
+	struct state st;
 	char err[512];
 	FILE *out = stdout;
-	size_t i;
 	int rc;
 
+	memset(&st, 0, sizeof(st));
 	rc = parse_options(&cfg, argc, argv, err, sizeof(err));
 	if (rc > 0)
 		return 0;
@@ -195,23 +408,11 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "clyde report: %s\n", err);
 		return 2;
 	}
-	import_init(&im);
-	for (i = (size_t)optind; i < (size_t)argc; i++)
-		import_file(&im, argv[i]);
-	for (i = 0; i < im.nwarnings; i++)
-		fprintf(stderr, "clyde report: %s\n", im.warnings[i]);
-	if (!im.nrecs) {
-		/* one input already said why in its own line */
-		if (argc - optind > 1 || !im.nwarnings)
-			fprintf(stderr, "clyde report: nothing usable in the "
-				"input\n");
-		import_release(&im);
-		return 2;
-	}
-	if (compare_build(&c, im.recs, im.nrecs, cfg.baseline, NULL, err,
-			  sizeof(err))) {
-		fprintf(stderr, "clyde report: %s\n", err);
-		import_release(&im);
+	if (prepare(&cfg, &st, (const char *const *)(argv + optind),
+		    (size_t)(argc - optind), err, sizeof(err))) {
+		if (*err)
+			fprintf(stderr, "clyde report: %s\n", err);
+		state_release(&st);
 		return 2;
 	}
 	if (cfg.output && strcmp(cfg.output, "-")) {
@@ -219,12 +420,11 @@ int cmd_report(int argc, char **argv)
 		if (!out) {
 			fprintf(stderr, "clyde report: cannot create '%s': "
 				"%s\n", cfg.output, strerror(errno));
-			compare_release(&c);
-			import_release(&im);
+			state_release(&st);
 			return 2;	/* a bad -o, as bad as a bad input */
 		}
 	}
-	rc = write_report(&cfg, &c, &im, argv + optind,
+	rc = write_report(&cfg, &st.c, &st.im, &st.x, argv + optind,
 			  (size_t)(argc - optind), out, err, sizeof(err));
 	if (out != stdout && fclose(out) == EOF && !rc) {
 		snprintf(err, sizeof(err), "cannot write '%s': %s",
@@ -233,7 +433,13 @@ int cmd_report(int argc, char **argv)
 	}
 	if (rc)
 		fprintf(stderr, "clyde report: %s\n", err);
-	compare_release(&c);
-	import_release(&im);
-	return rc ? 1 : 0;
+	else if (st.x.verdicts)
+		/* the verdict last, where a pipeline's log ends */
+		fprintf(stderr, "clyde report: criteria %s: %s, %zu of %zu "
+			"checks failed\n", cfg.criteria,
+			st.verdicts.nfail ? "FAIL" : "PASS",
+			st.verdicts.nfail, st.verdicts.n);
+	rc = rc ? 1 : st.x.verdicts && st.verdicts.nfail ? EXIT_CRITERIA : 0;
+	state_release(&st);
+	return rc;
 }

@@ -70,6 +70,37 @@ static void stats_line(const struct compare *c, size_t g, size_t t,
 		fprintf(out, "    %s\n      %s\n", ci, vs);
 }
 
+/*
+ * The configuration's dimensions under its name ("fs=xfs~ raid=5~", ~
+ * inferred from the label), mount options left out (they are long and in
+ * the record); 1 when one was inferred.
+ */
+static int dims_line(const struct dims *d, FILE *out)
+{
+	char line[160] = "", part[96];
+	size_t i, used = 0;
+	int inferred = 0;
+
+	for (i = 0; i < d->n; i++) {
+		if (!strcmp(d->v[i].key, "mount"))
+			continue;
+		snprintf(part, sizeof(part), "%s%s=%s%s", used ? " " : "",
+			 d->v[i].key, d->v[i].value,
+			 d->v[i].source == DIM_INFERRED ? "~" : "");
+		if (used + strlen(part) > 72)
+			break;
+		memcpy(line + used, part, strlen(part) + 1);
+		used += strlen(part);
+		inferred |= d->v[i].source == DIM_INFERRED;
+	}
+	for (i = 0; line[i]; i++)
+		if ((unsigned char)line[i] < 0x20)
+			line[i] = '?';
+	if (used)
+		fprintf(out, "      %s\n", line);
+	return inferred;
+}
+
 /* Whether configuration g has a figure (or a +++++) of test t. */
 static int has_figure(const struct compare *c, size_t g, size_t t)
 {
@@ -80,28 +111,33 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 {
 	size_t g, t;
 	char name[NAME_W + 1];
-	int figures = 0;
+	int figures = 0, inferred = 0;
 
 	fprintf(out, "%zu run%s in %zu configuration%s\n", c->nrecs,
 		c->nrecs == 1 ? "" : "s", c->ngroups,
 		c->ngroups == 1 ? "" : "s");
 	for (g = 0; g < c->ngroups; g++) {
 		char *n = compare_group_short(c, g, 58);
-		char line[80], workers[32] = "";
+		char line[80], workers[64] = "";
 		size_t w = compare_group_workers(c, g);
 
 		clip(line, 70, n);
 		if (w > 1)
-			snprintf(workers, sizeof(workers), ", %zu workers", w);
+			snprintf(workers, sizeof(workers), ", %zu %s", w,
+				 compare_group_copies(c, g) ?
+				 "separately timed copies" : "workers");
 		fprintf(out, "%3zu %c %s (%zu run%s%s)\n", g + 1,
 			g == c->baseline ? '*' : ' ', line,
 			c->groups[g].nruns, c->groups[g].nruns == 1 ? "" : "s",
 			workers);
 		free(n);
+		inferred |= dims_line(&c->groups[g].dims, out);
 	}
 	for (t = 0; t < c->ntests; t++)
 		for (g = 0; g < c->ngroups; g++)
 			figures |= has_figure(c, g, t);
+	if (inferred)
+		fputs("~ inferred from the label\n", out);
 	/* runs with only a matrix have no test figures, nor their marks */
 	fprintf(out, "* baseline%s\n", figures ? "; marks: L low precision, "
 		"C cached, S per-char via stdio,\n  N noisy (95 % interval "

@@ -171,6 +171,11 @@ static int same_attrs(const struct cmp_group *g, const struct record_kv *a,
 	return 1;
 }
 
+int compare_same_config(const struct cmp_group *a, const struct cmp_group *b)
+{
+	return same_attrs(a, b->attrs, b->nattrs);
+}
+
 static size_t test_index(struct compare *c, const struct result *res)
 {
 	size_t i;
@@ -596,4 +601,9 @@ size_t compare_group_workers(const struct compare *c, size_t g)
 			most = (size_t)atol(p);
 	}
 	return most ? most : 1;
+}
+
+int compare_group_copies(const struct compare *c, size_t g)
+{
+	return record_param(c->recs[c->groups[g].runs[0]], "copies") != NULL;
 }

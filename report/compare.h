@@ -84,6 +84,12 @@ int compare_build(struct compare *c, struct record *const *recs,
 		  size_t errlen);
 void compare_release(struct compare *c);
 
+/*
+ * Whether two configurations (of the same or of two comparisons) are the
+ * same setup: every attribute equal.
+ */
+int compare_same_config(const struct cmp_group *a, const struct cmp_group *b);
+
 /* The value of attribute key in group g, or NULL. */
 const char *compare_attr(const struct cmp_group *g, const char *key);
 
@@ -146,6 +152,12 @@ const char *compare_group_virt(const struct compare *c, size_t g);
  * parameter, else 1.
  */
 size_t compare_group_workers(const struct compare *c, size_t g);
+
+/*
+ * Whether group g's runs are separately timed copies summed into one run
+ * (report/copies.h: param "copies").
+ */
+int compare_group_copies(const struct compare *c, size_t g);
 
 /* The result of test t in run r, or NULL. */
 const struct result *compare_result(const struct compare *c, size_t r,

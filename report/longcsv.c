@@ -13,8 +13,10 @@
 
 #include "bonnie_fmt.h"
 #include "cmpmatrix.h"
+#include "criteria.h"
 #include "matrix.h"
 #include "record_util.h"
+#include "../lib/xalloc.h"
 
 static void csv_str(FILE *f, const char *s, int last)
 {
@@ -65,6 +67,11 @@ static void csv_num(FILE *f, const char *fmt, double v)
 	putc(',', f);
 }
 
+static void verdict_columns(FILE *out, const struct crit_verdicts *v,
+			    size_t g, size_t t,
+			    const struct matrix_cell *cell);
+static void dims_columns(FILE *out, const struct compare *c, size_t g);
+
 /* Ratio of run r's figure to the matrix baseline configuration's mean. */
 static double mx_ratio(const struct compare *c, const struct cmpm *m,
 		       const struct matrix_cell *cell, int pt, double v)
@@ -107,8 +114,9 @@ static void run_columns(FILE *out, const struct compare *c, size_t r,
 	fprintf(out, "%d,", rec->repetition);
 }
 
-static void matrix_rows(const struct compare *c, size_t r, const char *mark,
-			FILE *out)
+static void matrix_rows(const struct compare *c,
+			const struct crit_verdicts *verdicts, size_t r,
+			const char *mark, FILE *out)
 {
 	const struct record *rec = c->recs[r];
 	const struct record_matrix *mx = rec->matrix;
@@ -171,7 +179,9 @@ static void matrix_rows(const struct compare *c, size_t r, const char *mark,
 			csv_num(out, "%.6f", f.read_p99_ms);
 			if (!isnan(f.write_p99_ms))
 				fprintf(out, "%.6f", f.write_p99_ms);
-			putc('\n', out);
+			verdict_columns(out, pt < 0 ? verdicts : NULL,
+					c->run_group[r], (size_t)-1, cell);
+			dims_columns(out, c, c->run_group[r]);
 		}
 	}
 	cmpm_release(&m);
@@ -189,7 +199,7 @@ static void stats_columns(FILE *out, const struct compare *c, size_t g,
 	struct stats_welch w;
 
 	if (t >= c->ntests || !c->groups[g].stats[t].n) {
-		fputs(",,,,,,,,,,,\n", out);
+		fputs(",,,,,,,,,,,", out);
 		return;
 	}
 	s = &c->groups[g].stats[t];
@@ -211,10 +221,54 @@ static void stats_columns(FILE *out, const struct compare *c, size_t g,
 			"not significant" : "untested");
 	if (!isnan(w.p))
 		fprintf(out, "%.6g", w.p);
-	fputs(",,\n", out);
+	fputs(",,", out);
 }
 
-int report_write_longcsv(const struct compare *c, FILE *out)
+/* The last two columns: the checks of this row and the verdict. */
+static void verdict_columns(FILE *out, const struct crit_verdicts *v,
+			    size_t g, size_t t, const struct matrix_cell *cell)
+{
+	char buf[512];
+	int rc = criteria_for(v, g, t, cell ? cell->bs : 0,
+			      cell ? cell->threads : 0, cell ? cell->qd : 0,
+			      cell ? !!cell->random : 0,
+			      cell ? cell->read_pct : 0, buf, sizeof(buf));
+
+	putc(',', out);
+	csv_str(out, buf, 0);
+	fputs(rc < 0 ? "" : rc ? "pass" : "fail", out);
+	putc(',', out);
+}
+
+/*
+ * The configuration's dimensions as "key=value;..." and the keys that
+ * were inferred from the label, ending the row.
+ */
+static void dims_columns(FILE *out, const struct compare *c, size_t g)
+{
+	const struct dims *d = &c->groups[g].dims;
+	char *all = xstrdup(""), *inf = xstrdup(""), *n;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		n = xasprintf("%s%s%s=%s", all, *all ? ";" : "", d->v[i].key,
+			      d->v[i].value);
+		free(all);
+		all = n;
+		if (d->v[i].source != DIM_INFERRED)
+			continue;
+		n = xasprintf("%s%s%s", inf, *inf ? ";" : "", d->v[i].key);
+		free(inf);
+		inf = n;
+	}
+	csv_str(out, all, 0);
+	csv_str(out, inf, 1);
+	free(all);
+	free(inf);
+}
+
+int report_write_longcsv(const struct compare *c,
+			 const struct crit_verdicts *verdicts, FILE *out)
 {
 	size_t r, i;
 
@@ -225,7 +279,8 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 	      "mx_qd,mx_pattern,mx_read_pct,mx_curve_pct,mx_mbps,"
 	      "mx_read_ms,mx_write_ms,cfg_n,cfg_mean,cfg_sd,cfg_ci95_low,"
 	      "cfg_ci95_high,cfg_cv,cfg_noisy,significance,welch_p,"
-	      "mx_read_p99_ms,mx_write_p99_ms\n", out);
+	      "mx_read_p99_ms,mx_write_p99_ms,criteria,verdict,dims,"
+	      "dims_inferred\n", out);
 	for (r = 0; r < c->nrecs; r++) {
 		const struct record *rec = c->recs[r];
 		char *mark = compare_virt_mark(rec);
@@ -277,8 +332,11 @@ int report_write_longcsv(const struct compare *c, FILE *out)
 			fprintf(out, "%zu,,,,,,,,,",
 				res->nworkers ? res->nworkers : 1);
 			stats_columns(out, c, c->run_group[r], t);
+			verdict_columns(out, verdicts, c->run_group[r],
+					t < c->ntests ? t : (size_t)-2, NULL);
+			dims_columns(out, c, c->run_group[r]);
 		}
-		matrix_rows(c, r, mark, out);
+		matrix_rows(c, verdicts, r, mark, out);
 		free(mark);
 	}
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;

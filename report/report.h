@@ -13,6 +13,10 @@
 #include <stdio.h>
 
 #include "compare.h"
+
+struct crit_verdicts;
+struct pivot;
+struct regress;
 #include "numfmt.h"
 
 struct report_opts {
@@ -22,14 +26,28 @@ struct report_opts {
 	size_t ninputs;
 	char *const *warnings;		/* import warnings, shown on the page */
 	size_t nwarnings;
+	/* --criteria: the verdicts and the file (NULL: none) */
+	const struct crit_verdicts *verdicts;
+	const char *criteria;
+	/* --rows/--columns: the pivot and its tests (NULL: none) */
+	const struct pivot *pivot;
+	const size_t *pivot_tests;
+	size_t npivot_tests;
+	/* --baseline-file: the regression watch (NULL: none) */
+	const struct regress *regress;
+	const char *baseline_file;
 };
 
 /* One self-contained polyglot HTML5 page (well-formed XML). */
 int report_write_html(const struct compare *c, const struct report_opts *o,
 		      FILE *out, char *err, size_t errlen);
 
-/* Long CSV: a header row, then one row per run and test. */
-int report_write_longcsv(const struct compare *c, FILE *out);
+/*
+ * Long CSV: a header row, then one row per run and test; with verdicts
+ * (NULL: none) each row's checks and verdict in the last two columns.
+ */
+int report_write_longcsv(const struct compare *c,
+			 const struct crit_verdicts *verdicts, FILE *out);
 
 /* bonnie++ 1.98 lines, one per run, that bon_csv2html renders. */
 int report_write_bonnie(const struct compare *c, FILE *out);

@@ -1,0 +1,158 @@
+#!/bin/bash
+# clyde report: --criteria verdicts (text, CSV, exit status 3 on a
+# failure, 2 on a bad criteria file), repeat statistics against hand
+# values, the regression watch, and concurrent bonnie++ copies summed
+# into one run of N processes.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+
+# mk LABEL REP PUT_BLOCK REWRITE: a clyde record of the fixture's first
+test_lazy_prereq JQ 'command -v jq'
+mk () {
+	head -1 "$FIX/clyde.jsonl" | jq -c --arg l "$1" --argjson r "$2" \
+		--argjson w "$3" --argjson rw "$4" '
+		.label = $l | .repetition = $r | .tags = {} |
+		(.results[] | select(.name == "put_block") | .value) = $w |
+		(.results[] | select(.name == "rewrite") | .value) = $rw'
+}
+
+test_expect_success 'criteria that all hold: PASS, exit status 0' '
+	cat >pass.ini <<-\EOF &&
+	[baseline]
+	label = scsi-raid5-xfs-4disks-8kbSegment
+	[put_block]
+	min = 30 MB/s
+	[Random seeks]
+	min = 250
+	EOF
+	"$CLYDE" report -f text --criteria pass.ini "$FIX/seed002-pivot.csv" >out.txt 2>err &&
+	head -1 out.txt | grep -q "^Verdict: PASS, 0 of 16 checks failed" &&
+	tail -1 err | grep -q "criteria pass.ini: PASS" &&
+	"$CLYDE" report -f csv --criteria pass.ini "$FIX/seed002-pivot.csv" >long.csv &&
+	grep ",put_block," long.csv | grep -c ",min 30 MB/s: pass,pass," >n &&
+	test "$(cat n)" = 8
+'
+
+test_expect_success 'one failing criterion: its rows FAIL, exit status 3, the report still written' '
+	cat >fail.ini <<-\EOF &&
+	[baseline]
+	label = scsi-raid5-xfs-4disks-8kbSegment
+	[put_block]
+	min = 40 MB/s
+	min_ratio = 0.5
+	EOF
+	test_expect_code 3 "$CLYDE" report -f text --criteria fail.ini -o out.txt "$FIX/seed002-pivot.csv" 2>err &&
+	head -1 out.txt | grep -q "^Verdict: FAIL, 1 of 15 checks failed" &&
+	# fc-raid5-jfs: 39000 KiB/s = 38.09 MB/s (MiB/s) < 40
+	grep -q "^4 *Block write *min *40 MB/s *38.09 MB/s *FAIL$" out.txt &&
+	grep -q "^6\* *Block write *min " out.txt &&
+	! grep -q "^6\* *Block write *min_ratio" out.txt &&
+	tail -1 err | grep -q "criteria fail.ini: FAIL, 1 of 15 checks failed" &&
+	grep -q "^Block write  *KiB/s" out.txt &&
+	test_expect_code 3 "$CLYDE" report -f csv --criteria fail.ini -o long.csv "$FIX/seed002-pivot.csv" 2>/dev/null &&
+	grep "^4,4,fc-raid5-jfs.*,put_block," long.csv | grep -q "min 40 MB/s: fail; min_ratio 0.5: pass,fail," &&
+	test_expect_code 3 "$CLYDE" report -o page.html --criteria fail.ini "$FIX/seed002-pivot.csv" 2>/dev/null &&
+	test -s page.html
+'
+
+test_expect_success 'a figure nobody measured fails as not measured' '
+	printf "[matrix 8k 16 random 100]\nmin_iops = 1000\n" >mx.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria mx.ini "$FIX/seed002-pivot.csv" >out.txt 2>/dev/null &&
+	grep -q "^- *matrix 8k 16 random 100 *min_iops *1000 *not measured *FAIL$" out.txt
+'
+
+test_expect_success 'fio cells checked as matrix cells' '
+	printf "[matrix 4k 1 random 100]\nmin_iops = 10000\nmax_read_mean = 1 ms\n" >fio.ini &&
+	"$CLYDE" report -f text --criteria fio.ini "$FIX/fio-randread-plus.json" >out.txt &&
+	grep -q "^Verdict: PASS, 0 of 2 checks failed" out.txt &&
+	printf "[matrix 4k 1 random 100]\nmin_iops = 20000\n" >fio.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria fio.ini "$FIX/fio-randread-plus.json" >out.txt
+'
+
+test_expect_success 'a bad criteria file: one line naming FILE:LINE, exit status 2, nothing written' '
+	printf "[put_block]\nmin = 40 MB/s\nfastest = yes\n" >bad.ini &&
+	test_expect_code 2 "$CLYDE" report -f text --criteria bad.ini -o none.txt "$FIX/seed002-pivot.csv" 2>err &&
+	test_line_count = 1 err && grep -q "bad.ini:3: .*fastest" err &&
+	! test -e none.txt &&
+	printf "[put_block]\nmin = fast\n" >bad.ini &&
+	test_expect_code 2 "$CLYDE" report -f text --criteria bad.ini "$FIX/seed002-pivot.csv" 2>err &&
+	grep -q "bad.ini:2: " err &&
+	test_expect_code 2 "$CLYDE" report --criteria nosuch.ini "$FIX/seed002-pivot.csv" 2>err &&
+	grep -q "cannot open .nosuch.ini." err
+'
+
+test_expect_success JQ 'repeats: intervals, a noisy mark and a significance verdict' '
+	{ mk raid10-xfs 1 400000 300000; mk raid10-xfs 2 410000 360000
+	  mk raid10-xfs 3 405000 240000; mk raid5-xfs 1 430000 310000
+	  mk raid5-xfs 2 440000 300000; mk raid5-xfs 3 435000 305000; } >st.jsonl &&
+	"$CLYDE" report -f text st.jsonl >out.txt &&
+	sed -n "/^Block write /,/^$/p" out.txt >block &&
+	# mean 405000, sd 5000, t(0.975, 2) = 4.302653: +-12421
+	grep -q "^    95% CI 392579..417421 (+-12421, 3.1 %), cv 1.2 %$" block &&
+	# Welch: t = 7.348, df 4, p = 0.0018
+	grep -q "^      significantly higher (Welch p 0.0018, df 4.0)$" block &&
+	sed -n "/^Rewrite /,/^$/p" out.txt >rewrite &&
+	grep -q "^raid10-xfs .* base LN$" rewrite &&
+	grep -q "cv 20.0 %, noisy$" rewrite &&
+	grep -q "not significant (Welch p 0.9" rewrite &&
+	"$CLYDE" report -f csv st.jsonl >long.csv &&
+	grep "^4,2,raid5-xfs,.*,put_block," long.csv |
+		grep -q ",3,435000.000,5000.000,422579.311,447420.689,0.01149,0,significant,0.001826" &&
+	printf "[put_block]\nnot_worse = yes\n[rewrite]\nmax_cv = 10 %%\n" >nw.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria nw.ini st.jsonl >out.txt 2>/dev/null &&
+	grep -q "^2 *Block write *not_worse *yes *significantly h *pass$" out.txt &&
+	grep -q "^1\* *Rewrite *max_cv *10 % *20 % *FAIL$" out.txt
+'
+
+test_expect_success JQ 'a single run says single run, never an interval' '
+	mk solo 1 400000 300000 >solo.jsonl &&
+	"$CLYDE" report -f text solo.jsonl st.jsonl >out.txt &&
+	sed -n "/^Block write /,/^$/p" out.txt >block &&
+	grep -A1 "^solo " block | grep -q "^    single run$" &&
+	! grep -A1 "^solo " block | grep -q CI
+'
+
+test_expect_success JQ 'regression watch: the significant change listed first' '
+	{ mk raid5-xfs 1 430000 310000; mk raid5-xfs 2 440000 300000
+	  mk raid5-xfs 3 435000 305000; } >old.jsonl &&
+	{ mk raid5-xfs 1 330000 310000; mk raid5-xfs 2 340000 301000
+	  mk raid5-xfs 3 335000 306000; } >new.jsonl &&
+	"$CLYDE" report -f text --baseline-file old.jsonl new.jsonl >out.txt &&
+	grep -q "^Regression watch against old.jsonl: 1 significant change in 12 compared figures$" out.txt &&
+	sed -n 3p out.txt | grep -q "^1 *raid5-xfs *Block write *435000 *335000 *0.77 DOWN$" &&
+	sed -n 4p out.txt | grep -q "^--- not significant or untested:$"
+'
+
+# copies.csv: bonnie++ 1.97 lines of 8 processes started together, twice
+# (start times 0..7 s apart within a round, rounds 10 minutes apart);
+# process p of round r writes 10000 + 100 r + p KiB/s
+test_expect_success 'eight concurrent bonnie++ copies: one run of 8, rates summed' '
+	for r in 0 1; do for p in 0 1 2 3 4 5 6 7; do
+		printf "1.97,1.97,r8,1,%d,4G,,,,%d,10,%d,5,,,%d,9,%d.5,1,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,1ms,2ms,,3ms,4ms,1us,1us,1us,1us,1us,1us\n" \
+			$((1600000000 + r * 600 + p)) $((10000 + 100 * r + p)) \
+			$((5000 + p)) $((20000 + p)) $((100 + p))
+	done; done >copies.csv &&
+	"$CLYDE" report -f text --concurrent-window 8 copies.csv >out.txt 2>err &&
+	grep -q "^2 runs in 1 configuration$" out.txt &&
+	grep -q "(2 runs, 8 separately timed copies)$" out.txt &&
+	# round 0: 8 x 10000 + 28 = 80028; round 1: 8 x 10100 + 28 = 80828
+	"$CLYDE" report -f csv --concurrent-window 8 copies.csv >long.csv 2>/dev/null &&
+	grep ",put_block," long.csv | cut -d, -f15 | sort >sums &&
+	printf "80028.000\n80828.000\n" >expect && test_cmp expect sums &&
+	grep ",rewrite," long.csv | cut -d, -f15 | sort -u >sums &&
+	echo 40028.000 >expect && test_cmp expect sums &&
+	# seeks: 8 x 100.5 + 28 = 832; CPU 8 x 10 = 80 % of one CPU
+	grep ",seeks," long.csv | cut -d, -f15,16 | sort -u >sums &&
+	echo 832.000,8.0 >expect && test_cmp expect sums &&
+	grep ",put_block," long.csv | cut -d, -f16 | sort -u >cpu &&
+	echo 80.0 >expect && test_cmp expect cpu &&
+	# a window too small for the spread: 16 separate repeats (default 5 s
+	# splits a round at 5 s: 6 + 2 copies per round)
+	"$CLYDE" report -f text --concurrent-window 0 copies.csv >out.txt &&
+	grep -q "^16 runs in 1 configuration$" out.txt &&
+	"$CLYDE" report -f text copies.csv >out.txt &&
+	grep -q "6 separately timed copies" out.txt
+'
+
+test_done
