@@ -14,15 +14,27 @@
 
 #define MAX_LAYERS 16
 
+const char *io_file_name(const struct bench_ctx *ctx)
+{
+	const char *slash = strrchr(ctx->path, '/');
+
+	return slash ? slash + 1 : ctx->path;
+}
+
 int io_open(const struct bench_ctx *ctx, int flags, int direct,
 	    struct result *res)
 {
 	int fd;
 
-	flags |= O_CLOEXEC;
+	/*
+	 * Relative to the run directory's descriptor, never by path, and
+	 * never through a symlink: a directory swapped for a symlink
+	 * mid-run cannot send clyde to another directory (issue 13.6).
+	 */
+	flags |= O_CLOEXEC | O_NOFOLLOW;
 	if (direct)
 		flags |= O_DIRECT;
-	fd = open(ctx->path, flags, 0600);
+	fd = openat(ctx->dirfd, io_file_name(ctx), flags, 0600);
 	if (fd < 0)
 		return bench_fail(res, -errno,
 				  (flags & O_CREAT) ? "create" : "open",
@@ -128,7 +140,9 @@ static int host_is_vm(void)
 static void evict_below(const struct bench_ctx *ctx, struct result *res)
 {
 	struct cache_layer l[MAX_LAYERS];
-	size_t i, n = cache_evict_below(ctx->dir, host_is_vm(), l, MAX_LAYERS);
+	/* the directory clyde has open, wherever its path now leads */
+	char *dir = xasprintf("/proc/self/fd/%d", ctx->dirfd);
+	size_t i, n = cache_evict_below(dir, host_is_vm(), l, MAX_LAYERS);
 
 	result_free_layers(res);
 	for (i = 0; i < n; i++) {
@@ -143,6 +157,7 @@ static void evict_below(const struct bench_ctx *ctx, struct result *res)
 			free(msg);
 		}
 	}
+	free(dir);
 }
 
 int io_probe_begin(const struct bench_ctx *ctx, off_t len, struct io_probe *p,

@@ -19,9 +19,12 @@
 #define IO_STREAM_CHAR	1
 #define IO_STREAM_BLOCK	2
 
+/* The test file's name in the run directory: ctx->path's last part. */
+const char *io_file_name(const struct bench_ctx *ctx);
+
 /*
- * Open ctx->path with flags (plus O_CLOEXEC, and O_DIRECT when direct),
- * mode 0600 when creating.  The fd, or a negative errno with res failed
+ * Open the test file with flags (plus O_CLOEXEC and O_NOFOLLOW, and
+ * O_DIRECT when direct), relative to ctx->dirfd, mode 0600 when creating.  The fd, or a negative errno with res failed
  * as "create '<path>': ..." or "open '<path>': ...".
  */
 int io_open(const struct bench_ctx *ctx, int flags, int direct,

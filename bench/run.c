@@ -24,6 +24,7 @@
 
 #include "bench.h"
 #include "info.h"
+#include "ioutil.h"
 #include "mpi.h"
 #include "options.h"
 #include "cmdutil.h"
@@ -37,17 +38,29 @@
 #include "../report/record.h"
 #include "../report/worker_rows.h"
 
-/* A second SIGINT/SIGTERM/SIGHUP removes the big test file and exits. */
+/* A second SIGINT/SIGTERM/SIGHUP removes the big test file and exits:
+ * by name in the run directory's descriptor, never by path. */
 static char signal_unlink_path[PATH_MAX];
+static volatile int signal_unlink_dirfd = -1;
 /* the workers of a run with several (-c N, several -d), for the second */
 static struct workers *volatile signal_workers;
 
 static void second_signal(void)
 {
-	if (signal_unlink_path[0])
-		unlink(signal_unlink_path);
+	if (signal_unlink_path[0] && signal_unlink_dirfd >= 0)
+		unlinkat(signal_unlink_dirfd, signal_unlink_path, 0);
 	if (signal_workers)
 		workers_emergency(signal_workers);
+}
+
+static void set_signal_unlink(const struct bench_ctx *ctx)
+{
+	const char *name = io_file_name(ctx);
+
+	if (strlen(name) < sizeof(signal_unlink_path)) {
+		memcpy(signal_unlink_path, name, strlen(name) + 1);
+		signal_unlink_dirfd = ctx->dirfd;
+	}
 }
 
 static void human_size(char *buf, size_t len, uint64_t bytes)
@@ -354,8 +367,7 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 		status = EXIT_FAILED;
 		goto out;
 	}
-	if (strlen(ctx.path) < sizeof(signal_unlink_path))
-		memcpy(signal_unlink_path, ctx.path, strlen(ctx.path) + 1);
+	set_signal_unlink(&ctx);
 	if (align) {
 		ctx.direct = 1;
 		ctx.align = *align;
@@ -395,15 +407,16 @@ static int suite_run(const struct bench_config *cfg, const char *dir,
 			result_set_status(res, RESULT_OK, NULL);
 		/* the I/O tests are done with their file after the seeks */
 		if (!strcmp(t->name, "seeks"))
-			unlink(ctx.path);
+			unlinkat(ctx.dirfd, io_file_name(&ctx), 0);
 	}
 	if (cmd_stop_signal && !status)
 		status = EXIT_FAILED;
 out:
+	signal_unlink_path[0] = '\0';
+	signal_unlink_dirfd = -1;
 	files_state_free(ctx.files);
 	if (ctx.dirfd >= 0)
 		close(ctx.dirfd);
-	signal_unlink_path[0] = '\0';
 	cmd_remove_tree(ctx.dir);
 	free(ctx.path);
 	free(ctx.dir);
@@ -499,7 +512,7 @@ static int worker_main(struct workers *w, unsigned idx, void *arg)
 		took = res->elapsed > 0 ? (uint64_t)(res->elapsed * 1e9) : 0;
 		start = gate.passed ? workers_slot(w, idx)->gate_ns : end;
 		if (!strcmp(t->name, "seeks"))
-			unlink(ctx.path);
+			unlinkat(ctx.dirfd, io_file_name(&ctx), 0);
 		workers_done(w, idx, (unsigned)i, res, start, start + took,
 			     wrec, nwarn);
 	}
@@ -799,9 +812,8 @@ static int suite_run_mpi(const struct bench_config *cfg,
 			fprintf(stderr, "clyde: rank %d: cannot open '%s': "
 				"%s\n", rank, ctx.dir, strerror(errno));
 			status = EXIT_FAILED;
-		} else if (strlen(ctx.path) < sizeof(signal_unlink_path)) {
-			memcpy(signal_unlink_path, ctx.path,
-			       strlen(ctx.path) + 1);
+		} else {
+			set_signal_unlink(&ctx);
 		}
 	}
 	if (align) {
@@ -840,7 +852,7 @@ static int suite_run_mpi(const struct bench_config *cfg,
 		if (!gate.passed)	/* failed early: still one barrier */
 			mpi_gate(&gate);
 		if (!strcmp(t->name, "seeks"))
-			unlink(ctx.path);
+			unlinkat(ctx.dirfd, io_file_name(&ctx), 0);
 		took = mres->elapsed > 0 ? (uint64_t)(mres->elapsed * 1e9) : 0;
 		/* times on this rank's clock from its barrier exit */
 		worker_slot_fill(mine, mres, 0, took, wrec, nwarn);
@@ -857,10 +869,11 @@ static int suite_run_mpi(const struct bench_config *cfg,
 	if (cmd_stop_signal && !status)
 		status = EXIT_FAILED;
 	measure_set_gate(NULL, NULL);
+	signal_unlink_path[0] = '\0';
+	signal_unlink_dirfd = -1;
 	files_state_free(ctx.files);
 	if (ctx.dirfd >= 0)
 		close(ctx.dirfd);
-	signal_unlink_path[0] = '\0';
 	if (ctx.dir)
 		cmd_remove_tree(ctx.dir);
 	free(ctx.path);

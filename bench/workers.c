@@ -158,6 +158,8 @@ void worker_slot_fill(struct worker_slot *s, const struct result *res,
 	s->res.reason = NULL;
 	s->res.workers = NULL;
 	s->res.nworkers = 0;
+	s->res.layers = NULL;	/* the worker's own memory */
+	s->res.nlayers = 0;
 	snprintf(s->reason, sizeof(s->reason), "%s",
 		 res->reason ? res->reason : "");
 	s->warnings[0] = '\0';
