@@ -12,6 +12,7 @@
 
 #include "cmpmatrix.h"
 #include "matrix.h"
+#include "zones.h"
 #include "../lib/xalloc.h"
 
 #define NAME_W 34
@@ -208,5 +209,10 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		}
 	}
 	cmpm_write_text(c, out);
+	for (t = 0; t < c->nrecs; t++)	/* clyde zones runs, each whole */
+		if (c->recs[t]->zones) {
+			fprintf(out, "\nRun %zu: ", t + 1);
+			zones_write_text(c->recs[t], out);
+		}
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }

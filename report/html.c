@@ -40,6 +40,7 @@ static void sections(struct page *p)
 	}
 	cmpm_build(&m, c);
 	p->has_matrix = m.ntables > 0;
+	p->has_zones = html_zones_has(c);
 	cmpm_release(&m);
 }
 
@@ -55,6 +56,8 @@ static void nav(struct page *p)
 		h_lit(f, "<a href=\"#other\">Other tests</a> &#183; ");
 	if (p->has_matrix)
 		h_lit(f, "<a href=\"#matrix\">Matrix</a> &#183; ");
+	if (p->has_zones)
+		h_lit(f, "<a href=\"#zones\">Zones</a> &#183; ");
 	if (p->has_charts)
 		h_lit(f, "<a href=\"#charts\">Charts</a> &#183; ");
 	if (p->has_latency)
@@ -190,6 +193,7 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 	html_bonnie_table(&p);
 	html_other_table(&p);
 	html_matrix_tables(&p);
+	html_zones(&p);
 	html_charts(&p);
 	html_latency(&p);
 	html_runs(&p);

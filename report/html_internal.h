@@ -26,6 +26,7 @@ struct page {
 	const char **cls;
 	int has_bonnie;		/* some run has a bonnie++ result */
 	int has_matrix;		/* some run has matrix tables */
+	int has_zones;		/* some run is a clyde zones record */
 	int has_charts;		/* some test has a figure to draw */
 	int has_latency;	/* some test has a histogram */
 };
@@ -66,6 +67,10 @@ void html_configurations(struct page *p);
 void html_bonnie_table(struct page *p);
 void html_other_table(struct page *p);
 void html_matrix_tables(struct page *p);
+/* clyde zones records (html_zones.c): whether there are any; the chart
+ * and tables */
+int html_zones_has(const struct compare *c);
+void html_zones(struct page *p);
 void html_charts(struct page *p);
 void html_latency(struct page *p);
 void html_runs(struct page *p);

@@ -79,23 +79,13 @@ test_expect_success 'an existing file is read, not changed; --write needs --forc
 	test "$(md5sum <f)" != "$sum" && test "$(stat -c %s f)" = 16777216
 '
 
-# A loop device without direct I/O over an image whose first half is in
-# the host page cache: O_DIRECT on /dev/loopN still reads the backing file
-# through the page cache, so the first half reads faster.  How much faster
-# depends on the machine: here the evicted half comes from the VM host's
-# cache at 1.5-2 GB/s and the cached half at 3-6 GB/s, slowed (never sped
-# up) by the other jobs on the CPUs; so the fastest zones of each half are
-# compared (observed ratio 2.0-2.7), and the medians only in order.
-test_lazy_prereq EVICTABLE '
-	test "$(stat -f -c %T "$TRASH")" != tmpfs
-'
-test_expect_success ROOT,LOOP,EVICTABLE 'half-cached loop device: the step shows' '
-	img=$TRASH/half.img &&
-	test_cleanup "rm -f $img" &&
-	dd if=/dev/urandom of="$img" bs=1M count=256 status=none &&
-	dev=$(losetup --direct-io=off -f --show "$img") &&
-	test_cleanup "losetup -d $dev" &&
-	sync "$img" && dd if="$img" iflag=nocache count=0 status=none &&
+# half_cached_sweep: cache the first half of $img again (the sweep before
+# read all of it into the page cache), sweep $dev, check the shape; the
+# step's size as comments.  The chart's y is down: the base line minus a
+# point's y is its MiB/s, scaled.
+half_cached_sweep () {
+	rm -f h.jsonl h.csv h.html &&
+	dd if="$img" iflag=nocache count=0 status=none &&
 	dd if="$img" of=/dev/null bs=1M count=128 status=none &&
 	"$CLYDE" zones -d "$dev" --zone 16 --json h.jsonl --csv h.csv >out &&
 	grep -q "^clyde zones: .$dev. (device), 256 MiB in 16 zones" out &&
@@ -105,15 +95,46 @@ test_expect_success ROOT,LOOP,EVICTABLE 'half-cached loop device: the step shows
 		.zones.sweeps[0].residency < 0.65 and
 		any(.warnings[]; test(\"without direct I/O\"))" h.jsonl &&
 	grep -qE "^ +(3[5-9]|[45][0-9]|6[0-5]) % in the host page cache at the start" out &&
+	test "$(grep -cE "^ +[0-9]+ +[0-9.]+ +[0-9.]+  +[0-9.]+ +[0-9.]+$" out)" = 16 &&
 	awk -F, "/^[0-9]/ && \$2 < 134217728 { print \$6 }" h.csv >first &&
 	awk -F, "/^[0-9]/ && \$2 >= 134217728 { print \$6 }" h.csv >second &&
 	test_line_count = 8 first && test_line_count = 8 second &&
-	test "$(grep -cE "^ +[0-9]+ +[0-9.]+ +[0-9.]+  +[0-9.]+ +[0-9.]+$" out)" = 16 &&
+	"$CLYDE" report h.jsonl -o h.html &&
+	test "$(grep -o "<polyline " h.html | wc -l)" = 1 &&
+	base=$(grep -o "d=\"M[0-9]* [0-9]* V[0-9]*" h.html | sed "s/.*V//") &&
+	grep -o "<polyline points=\"[^\"]*\"" h.html |
+		sed "s/.*points=\"//; s/\"//" | tr " " "\n" >pts &&
+	test_line_count = 16 pts &&
 	f=$(median first) && s=$(median second) &&
 	fm=$(sort -g first | tail -1) && sm=$(sort -g second | tail -1) &&
 	test_comment "MiB/s cached half: median $f, max $fm; evicted half: median $s, max $sm" &&
 	awk -v f="$f" -v s="$s" -v fm="$fm" -v sm="$sm" \
-		"BEGIN { exit !(f > s && fm > 1.5 * sm) }"
+		"BEGIN { exit !(f > s && fm > 1.5 * sm) }" &&
+	awk -F, -v b="$base" "NR <= 8 && b - \$2 > f { f = b - \$2 }
+		NR > 8 && b - \$2 > s { s = b - \$2 }
+		END { exit !(f > 1.5 * s) }" pts
+}
+
+# A loop device without direct I/O over an image whose first half is in
+# the host page cache: O_DIRECT on /dev/loopN still reads the backing file
+# through the page cache, so the first half reads faster.  How much faster
+# depends on the machine: here the evicted half comes from the VM host's
+# cache at 0.4-2 GB/s and the cached half at 3-6 GB/s when the CPUs are
+# free, far less when other jobs hold them (the cached half is a copy by
+# the loop's worker); so the fastest zones of each half are compared
+# (observed ratio 2.0-2.7), the medians only in order, and a sweep that
+# contention spoiled is tried again, three times at most.
+test_lazy_prereq EVICTABLE '
+	test "$(stat -f -c %T "$TRASH")" != tmpfs
+'
+test_expect_success ROOT,LOOP,EVICTABLE 'half-cached loop device: the step shows in table, CSV and chart' '
+	img=$TRASH/half.img &&
+	test_cleanup "rm -f $img" &&
+	dd if=/dev/urandom of="$img" bs=1M count=256 status=none &&
+	dev=$(losetup --direct-io=off -f --show "$img") &&
+	test_cleanup "losetup -d $dev" &&
+	sync "$img" &&
+	{ half_cached_sweep || half_cached_sweep || half_cached_sweep; }
 '
 
 test_expect_success ROOT,LOOP,EXT4 'refused: mounted; signed with --write; read of a signed device is fine' '
@@ -155,7 +176,11 @@ test_expect_success ROOT,LOOP,BTRFS 'a read error is recorded with its offset, t
 			.error.offset <= 20979712) and
 		.zones.sweeps[0].zones[6].bytes == 4194304" e.jsonl &&
 	grep -q "zone 6: 1 I/O failed, the first at offset" out &&
-	grep -q "Input/output error" e.csv
+	grep -q "Input/output error" e.csv &&
+	"$CLYDE" report e.jsonl -o e.html &&
+	test "$(grep -o "<circle class=\"zone-error\"" e.html | wc -l)" = 1 &&
+	test "$(grep -o "<polyline " e.html | wc -l)" = 2 &&
+	grep -q "<h3 id=\"zones-errors\">" e.html
 '
 
 test_expect_success ROOT,LOOP,EXT2 'ENOSPC while filling a created file: stopped, removed' '

@@ -1,0 +1,60 @@
+#!/bin/bash
+# clyde report on clyde zones records: two runs (one of two passes)
+# overlay in one chart, a line per run and sweep, with the legend, the
+# min/mean/max table and the slowest zones; labels from the record are
+# escaped; the text report carries each run's zone table; a zones section
+# of a schema this clyde does not know, or a malformed one, is a warning.
+. "$(dirname "$0")/lib.sh"
+
+test_expect_success 'two zones records: both overlay in one chart' '
+	mkdir d &&
+	"$CLYDE" zones -d d --size 16 --zone 4 --passes 2 -q \
+		-m "array <A> & \"one\"" --json z.jsonl 2>/dev/null &&
+	"$CLYDE" zones -d d --size 24 --zone 4 -q -m array-B \
+		--json z.jsonl 2>/dev/null &&
+	test_line_count = 2 z.jsonl &&
+	"$CLYDE" report z.jsonl -o r.html &&
+	grep -q "<a href=\"#zones\">Zones</a>" r.html &&
+	test "$(grep -c "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"zones-chart\"" r.html)" = 1 &&
+	test "$(grep -c "<polyline " r.html)" = 3 &&
+	grep -q "data-series=\"1\" data-name=\"run 1 (array &lt;A&gt; &amp; &quot;one&quot;): pass 1 read\"" r.html &&
+	grep -q "data-series=\"2\" data-name=\"run 1 (array &lt;A&gt; &amp; &quot;one&quot;): pass 2 read\"" r.html &&
+	grep -q "data-series=\"3\" data-name=\"run 2 (array-B): read\"" r.html &&
+	grep -q "data-xmax-gib=\"0.023438\"" r.html &&
+	test_must_fail grep -q "array <A>" r.html &&
+	sed -n "/<table class=\"zones\">/,/<\/table>/p" r.html >sum &&
+	test "$(grep -c "^<tr><td>run" sum)" = 3 &&
+	sed -n "/<table class=\"zones-slow\">/,/<\/table>/p" r.html >slow &&
+	test "$(grep -c "^<tr><td>run" slow)" = 10 &&
+	for k in 1 2 3; do
+		grep -o "<g data-series=\"$k\".*" r.html |
+			grep -o "points=\"[^\"]*\"" | head -1 |
+			tr " " "\n" | grep -c , >n$k || return 1
+	done &&
+	test "$(cat n1)" = 4 && test "$(cat n2)" = 4 && test "$(cat n3)" = 6
+'
+
+test_expect_success XMLLINT 'the page with the chart is well-formed XML' '
+	xmllint --noout r.html
+'
+
+test_expect_success 'the text report has each zones run' '
+	"$CLYDE" report -f text z.jsonl >t.txt &&
+	grep -q "^Run 1: clyde zones: .*16 MiB in 4 zones of 4 MiB" t.txt &&
+	grep -q "^Run 2: clyde zones: .*24 MiB in 6 zones of 4 MiB" t.txt &&
+	grep -q "^  pass 2 read " t.txt
+'
+
+test_expect_success JQ 'an unknown zones schema or a malformed section: a warning' '
+	head -1 z.jsonl | jq -c ".zones.schema = 99" >new.jsonl &&
+	test_expect_code 2 "$CLYDE" report new.jsonl -o n.html 2>err &&
+	grep -q "new.jsonl:1: zones schema version 99 is not supported (this clyde reads 1 to 1)" err &&
+	test_path_is_missing n.html &&
+	head -1 z.jsonl | jq -c ".zones.sweeps = {\"x\": 1}" >bad.jsonl &&
+	cat bad.jsonl z.jsonl >mixed.jsonl &&
+	"$CLYDE" report mixed.jsonl -o m.html 2>err &&
+	grep -q "mixed.jsonl:1: .zones. has no .sweeps. array" err &&
+	test "$(grep -c "<polyline " m.html)" = 3
+'
+
+test_done
