@@ -324,6 +324,37 @@ static int has_errors(const struct zones_sweep *s)
 	return 0;
 }
 
+/*
+ * Each zone of read sweep s with a failed I/O: read that I/O again unit by
+ * unit (the direct I/O alignment), outside the sweep's time, to say where
+ * the unreadable part begins.  A device's bad region can be slow to fail:
+ * only the first failed I/O of each zone is read again.
+ */
+static void locate_errors(const struct ztarget *t, const struct zones_io *io,
+			  struct zones_sweep *s)
+{
+	const uint64_t unit = t->align.offset;
+	size_t i;
+
+	for (i = 0; i < s->nzones && !cmd_stop_signal; i++) {
+		struct zone_row *r = &s->zones[i];
+		uint64_t off, end = r->err_offset + io->bs;
+
+		if (!r->errors)
+			continue;
+		if (end > t->size)
+			end = t->size;
+		for (off = r->err_offset; off < end && !cmd_stop_signal;
+		     off += unit)
+			if (pread_full(t->fd, io->bufs, (size_t)unit,
+				       (off_t)off) != (ssize_t)unit) {
+				r->bad_offset = off;
+				r->bad_unit = unit;
+				break;
+			}
+	}
+}
+
 /* Run every sweep into rec->zones; the exit status. */
 static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 		      struct zones_io *io, struct record *rec)
@@ -374,6 +405,8 @@ static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 				return EXIT_FAILED;
 			}
 			if (has_errors(s)) {
+				if (!w)
+					locate_errors(t, io, s);
 				s->status = RESULT_FAILED;
 				s->reason = xstrdup("I/O errors (see the "
 						    "zones)");

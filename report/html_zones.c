@@ -215,7 +215,7 @@ static void line(FILE *f, const struct series *x, size_t k, double xmax,
 			h_end(f, 0);
 			h_open(f, "title", NULL);
 			h_textf(f, "I/O error at offset %" PRIu64,
-				r->err_offset);
+				r->bad_unit ? r->bad_offset : r->err_offset);
 			h_close(f, "title");
 			h_close(f, "circle");
 		}
@@ -390,7 +390,7 @@ static void zone_tables(FILE *f, const struct series *v, size_t n)
 	h_lit(f, "<h3 id=\"zones-errors\">Zones with I/O errors</h3>\n"
 	      "<table class=\"zones-errors\">\n<tr><th>run and sweep</th>"
 	      "<th>zone</th><th>failed I/Os</th><th>first at offset</th>"
-	      "<th>error</th></tr>\n");
+	      "<th>first unreadable unit</th><th>error</th></tr>\n");
 	for (k = 0; k < n; k++)
 		for (i = 0; i < v[k].s->nzones; i++) {
 			const struct zone_row *r = &v[k].s->zones[i];
@@ -403,6 +403,13 @@ static void zone_tables(FILE *f, const struct series *v, size_t n)
 			num_td(f, "%.0f", (double)r->errors);
 			h_open(f, "td", "class", "num", NULL);
 			h_textf(f, "%" PRIu64, r->err_offset);
+			h_close(f, "td");
+			h_open(f, "td", "class", "num", NULL);
+			if (r->bad_unit)
+				h_textf(f, "%" PRIu64 " (%" PRIu64 " bytes)",
+					r->bad_offset, r->bad_unit);
+			else
+				h_lit(f, "-");
 			h_close(f, "td");
 			h_elem(f, "td", r->err ? strerror(r->err) :
 			       "short transfer");

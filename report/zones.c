@@ -296,6 +296,11 @@ static void errors_list(FILE *out, const struct record_zones *z)
 				r->errors == 1 ? "" : "s", r->err_offset,
 				(double)r->err_offset / GiB_D,
 				r->err ? strerror(r->err) : "short transfer");
+			if (r->bad_unit)
+				fprintf(out, "    read again in %" PRIu64 "-byte "
+					"units: the first unreadable at offset "
+					"%" PRIu64 "\n", r->bad_unit,
+					r->bad_offset);
 		}
 	}
 }

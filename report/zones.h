@@ -32,7 +32,14 @@ struct zone_row {
 	uint64_t ios;		/* I/Os that completed whole */
 	uint64_t errors;	/* I/Os that failed */
 	int err;		/* errno of the first failure, 0: none */
-	uint64_t err_offset;	/* where it was */
+	uint64_t err_offset;	/* where it was (the failed I/O's offset) */
+	/*
+	 * The first unreadable unit of that I/O, found by reading it again
+	 * unit by unit (bad_unit bytes, the direct I/O alignment) after the
+	 * sweep, outside its time; bad_unit 0: not located (a write, or
+	 * every unit read well the second time).
+	 */
+	uint64_t bad_offset, bad_unit;
 	double elapsed;		/* seconds */
 	double mibps;		/* bytes / elapsed / 2^20 */
 	double lat_mean_ms, lat_p99_ms, lat_max_ms;	/* NAN: no I/O */

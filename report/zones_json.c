@@ -3,7 +3,8 @@
  * The zones section in JSON: {"schema": 1, "kind", "engine", ..., "sweeps":
  * [{"pass", "direction", "status", ..., "histogram", "zones": [{"offset",
  * "length", "bytes", "ios", "errors", "elapsed", "mibps", "lat_mean_ms",
- * "lat_p99_ms", "lat_max_ms", "error": {"errno", "message", "offset"}}]}]}.
+ * "lat_p99_ms", "lat_max_ms", "error": {"errno", "message", "offset",
+ * "bad_offset", "bad_unit"}}]}]}.
  * Rates are recomputed from bytes and elapsed when read, as when measured.
  */
 #include "zones.h"
@@ -42,6 +43,11 @@ static struct json_object *row_object(const struct zone_row *r)
 		add(e, "message", json_object_new_string(
 			    r->err ? strerror(r->err) : "short transfer"));
 		add(e, "offset", json_object_new_uint64(r->err_offset));
+		if (r->bad_unit) {
+			add(e, "bad_offset",
+			    json_object_new_uint64(r->bad_offset));
+			add(e, "bad_unit", json_object_new_uint64(r->bad_unit));
+		}
 		add(o, "error", e);
 	}
 	return o;
@@ -129,7 +135,9 @@ static int read_row(struct json_object *o, struct zones_sweep *s,
 	e = rjson_member(o, "error");
 	if (e && (!json_object_is_type(e, json_type_object) ||
 		  rjson_get_int(e, "errno", 0, 4095, &en) ||
-		  rjson_get_u64(e, "offset", &r->err_offset)))
+		  rjson_get_u64(e, "offset", &r->err_offset) ||
+		  rjson_get_u64(e, "bad_offset", &r->bad_offset) ||
+		  rjson_get_u64(e, "bad_unit", &r->bad_unit)))
 		return rjson_fail(err, errlen, "%szone %zu: bad 'error'", where,
 				  i + 1);
 	r->err = (int)en;

@@ -173,9 +173,12 @@ test_expect_success ROOT,LOOP,BTRFS 'a read error is recorded with its offset, t
 		(.zones.sweeps[0].zones[5] | .errors >= 1 and
 			.error.errno == 5 and
 			.error.offset >= 20971520 and
-			.error.offset <= 20979712) and
+			.error.offset <= 20979712 and
+			.error.bad_offset == 20979712 and
+			.error.bad_unit == 4096) and
 		.zones.sweeps[0].zones[6].bytes == 4194304" e.jsonl &&
 	grep -q "zone 6: 1 I/O failed, the first at offset" out &&
+	grep -q "the first unreadable at offset 20979712" out &&
 	grep -q "Input/output error" e.csv &&
 	"$CLYDE" report e.jsonl -o e.html &&
 	test "$(grep -o "<circle class=\"zone-error\"" e.html | wc -l)" = 1 &&
