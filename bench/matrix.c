@@ -23,6 +23,7 @@
 #include "progress.h"
 #include "run.h"
 #include "../fsops/engine.h"
+#include "../fsops/uring.h"
 #include "../lib/xalloc.h"
 #include "../report/matrix.h"
 #include "../report/record.h"
@@ -80,6 +81,42 @@ static void add_cells(const struct matrix_config *cfg,
 	}
 }
 
+/*
+ * The engine: --engine's, or the default (io_uring where the kernel lets
+ * us set up a ring, else libaio with *note saying why), checked against
+ * --qd, --sqpoll and --hipri and probed.  0 or EXIT_USAGE.
+ */
+static int pick_engine(struct matrix_config *cfg, struct matrix_run *run,
+		       const char **note)
+{
+	const struct io_engine_ops *e;
+	int rc;
+
+	*note = NULL;
+	e = cfg->engine ? io_engine_find(cfg->engine) : io_engine_default(note);
+	if (e->max_depth && cfg->qd > e->max_depth)
+		return cmd_usage_error("--qd: %s does at most %u I/Os at a "
+				       "time", e->name, e->max_depth);
+	if (cfg->sqpoll && !(e->flags & IO_ENGINE_SQPOLL))
+		return cmd_usage_error("--sqpoll: needs io_uring, and %s",
+				       *note ? *note : "it is not chosen");
+	if (cfg->hipri && !(e->flags & IO_ENGINE_HIPRI))
+		return cmd_usage_error("--hipri: needs io_uring, and %s",
+				       *note ? *note : "it is not chosen");
+	run->engine = e;
+	run->engine_flags = (cfg->sqpoll ? IO_SETUP_SQPOLL : 0) |
+			    (cfg->hipri ? IO_SETUP_HIPRI : 0);
+	rc = io_engine_probe(e, run->engine_flags);
+	if (rc < 0)
+		return cmd_usage_error("--engine: %s%s%s cannot be used here: "
+				       "%s", e->name,
+				       cfg->sqpoll ? " with --sqpoll" : "",
+				       cfg->hipri ? " with --hipri" : "",
+				       strerror(-rc));
+	cfg->engine = e->name;	/* the params say which */
+	return 0;
+}
+
 int cmd_matrix(int argc, char **argv)
 {
 	struct matrix_config cfg;
@@ -88,7 +125,8 @@ int cmd_matrix(int argc, char **argv)
 	struct fs_target target;
 	struct record *rec = NULL;
 	FILE *json = NULL, *csv = NULL, *tables;
-	void **bufs = NULL;
+	struct matrix_tmem *mem = NULL;
+	const char *note = NULL;
 	int status, csv_fresh = 0, rc, json_fresh = 0;
 	int json_created = 0, csv_created = 0;
 	char *why = NULL;
@@ -104,14 +142,10 @@ int cmd_matrix(int argc, char **argv)
 		       &status))
 		goto out;
 	run.cfg = &cfg;
-	run.engine = io_engine_find(cfg.engine);
 	run.direct = !cfg.buffered;
-	rc = io_engine_probe(run.engine);
-	if (rc < 0) {
-		status = cmd_usage_error("--engine: %s cannot be used here: %s",
-					 run.engine->name, strerror(-rc));
+	status = pick_engine(&cfg, &run, &note);
+	if (status)
 		goto out;
-	}
 	status = matrix_check_target(&cfg, &run, &target);
 	if (status)
 		goto out;
@@ -158,6 +192,13 @@ int cmd_matrix(int argc, char **argv)
 		if (!status)
 			status = matrix_check_layout(&cfg, &runs[k]);
 	}
+	for (k = 0; !status && cfg.hipri && k < procs; k++) {
+		const struct matrix_run *r = k ? &runs[k] : &run;
+
+		if (uring_poll_check(r->fds[0], err, sizeof(err)))
+			status = cmd_usage_error("--hipri: '%s': %s",
+						 r->paths[0], err);
+	}
 	if (status)
 		goto out;
 	runs[0] = run;	/* worker 0's; released as run */
@@ -181,6 +222,11 @@ int cmd_matrix(int argc, char **argv)
 	fill_matrix_record(rec, &cfg, &run, &host, &target);
 	if (!run.direct && run.engine->buffered_caveat)
 		record_warn(rec, "%s", run.engine->buffered_caveat);
+	if (note)
+		record_warn(rec, "%s", note);
+	if (cfg.verify && (run.engine->flags & IO_ENGINE_NOKERNEL))
+		record_warn(rec, "%s reads nothing: --verify stamps the writes "
+			    "and checks no read", run.engine->name);
 	add_cells(&cfg, rec->matrix);
 	progress_start(cfg.quiet);
 	if (procs > 1) {
@@ -216,7 +262,7 @@ int cmd_matrix(int argc, char **argv)
 		rec->exit_status = status;
 		goto write;
 	}
-	bufs = matrix_alloc_buffers(&cfg, &run);
+	mem = matrix_alloc_buffers(&cfg, &run);
 	for (i = 0; i < rec->matrix->ncells && !cmd_stop_signal && !status;
 	     i++) {
 		struct matrix_cell *c = &rec->matrix->cells[i];
@@ -228,7 +274,7 @@ int cmd_matrix(int argc, char **argv)
 		progress_phase(what, (unsigned)i + 1,
 			       (unsigned)rec->matrix->ncells, NULL, 0,
 			       (cfg.ramp + cfg.time) * (double)(1 + cfg.ncurve));
-		rc = matrix_run_cell(&run, c, (unsigned)i, bufs);
+		rc = matrix_run_cell(&run, c, (unsigned)i, mem);
 		progress_idle();
 		if (rc) {
 			if (!cmd_stop_signal)
@@ -272,8 +318,8 @@ out:
 		unlink(cfg.json_path);
 	if (!rec && csv && csv_created)
 		unlink(cfg.csv_path);
-	if (bufs)
-		matrix_free_buffers(bufs, matrix_max_threads(&cfg));
+	if (mem)
+		matrix_free_buffers(mem, matrix_max_threads(&cfg));
 	record_free(rec);
 	if (json)
 		fclose(json);

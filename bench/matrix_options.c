@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../fsops/engine.h"
 #include "../lib/optable.h"
 #include "common_options.h"
 #include "../lib/units.h"
@@ -27,13 +28,12 @@ static int parse_engine(void *p, const char *arg, char *err, size_t errlen)
 {
 	struct matrix_config *cfg = p;
 
-	if (!strcmp(arg, "psync"))
-		cfg->engine = "psync";
-	else if (!strcmp(arg, "libaio"))
-		cfg->engine = "libaio";
-	else
-		return errf(err, errlen, "--engine: '%s' is not psync or "
-			    "libaio", arg);
+	const struct io_engine_ops *ops = io_engine_find(arg);
+
+	if (!ops)
+		return errf(err, errlen, "--engine: '%s' is not io_uring, "
+			    "libaio, psync or null", arg);
+	cfg->engine = ops->name;
 	return 0;
 }
 
@@ -41,7 +41,8 @@ static void params_engine(const void *p, void *out)
 {
 	const struct matrix_config *cfg = p;
 
-	record_set_param(out, "engine", cfg->engine ? cfg->engine : "psync",
+	/* cmd_matrix resolves the default before the record is written */
+	record_set_param(out, "engine", cfg->engine ? cfg->engine : "default",
 			 0);
 }
 
@@ -49,7 +50,7 @@ enum {
 	KEY_BS = 256, KEY_THREADS, KEY_PATTERN, KEY_MIX, KEY_QD, KEY_ENGINE,
 	KEY_BUFFERED, KEY_SHARED, KEY_OVERWRITE, KEY_RAW, KEY_FORCE,
 	KEY_SIZE, KEY_TIME, KEY_RAMP, KEY_VERIFY, KEY_NO_PREFILL,
-	KEY_HIT_AREA, KEY_HIT_PCT, KEY_CURVE,
+	KEY_HIT_AREA, KEY_HIT_PCT, KEY_CURVE, KEY_SQPOLL, KEY_HIPRI,
 };
 
 #define CFG struct matrix_config
@@ -97,11 +98,19 @@ static const struct opt_def option_table[] = {
 	{ .name = "qd", .key = KEY_QD, .type = OPT_UINT, OPT_FIELD(CFG, qd),
 	  .min = 1, .max = QD_MAX, .def = "1", .what = "queue depth",
 	  .param = "queue_depth", .metavar = "N",
-	  .help = "queue depth per thread (above 1 needs libaio)" },
+	  .help = "queue depth per thread, fixed (psync: 1)" },
 	OPT_CUSTOM_ROW("engine", KEY_ENGINE, required_argument,
-		       "psync|libaio",
-		       "I/O engine (default psync, libaio when --qd > 1)",
+		       "io_uring|libaio|psync|null",
+		       "I/O engine (default io_uring where the kernel allows "
+		       "it, else libaio; null completes every I/O at once "
+		       "without the kernel, to measure clyde's own cost)",
 		       parse_engine, params_engine),
+	FLAG_ROW("sqpoll", KEY_SQPOLL, sqpoll,
+		 "io_uring: a kernel thread takes the submissions (no system "
+		 "call per batch; its CPU time is the process's)"),
+	FLAG_ROW("hipri", KEY_HIPRI, hipri,
+		 "io_uring: poll the device for completions (needs O_DIRECT "
+		 "and a block queue that polls)"),
 	FLAG_ROW("buffered", KEY_BUFFERED, buffered,
 		 "buffered I/O instead of O_DIRECT"),
 	FLAG_ROW("shared-file", KEY_SHARED, shared_file,
@@ -222,11 +231,31 @@ enum options_result matrix_options_parse(struct matrix_config *cfg, int argc,
 
 	if (rc)
 		return (enum options_result)rc;
-	if (!cfg->engine)
-		cfg->engine = cfg->qd > 1 ? "libaio" : "psync";
-	if (cfg->qd > 1 && !strcmp(cfg->engine, "psync")) {
-		snprintf(err, errlen, "--qd: psync does one I/O at a time; "
-			 "queue depth %u needs --engine libaio", cfg->qd);
+	/* NULL engine: the default, chosen by cmd_matrix (a probe) */
+	if (cfg->engine) {
+		const struct io_engine_ops *ops = io_engine_find(cfg->engine);
+
+		if (ops->max_depth && cfg->qd > ops->max_depth) {
+			snprintf(err, errlen, "--qd: %s does at most %u I/O "
+				 "at a time; queue depth %u needs another "
+				 "--engine", ops->name, ops->max_depth,
+				 cfg->qd);
+			return OPTIONS_ERROR;
+		}
+		if (cfg->sqpoll && !(ops->flags & IO_ENGINE_SQPOLL)) {
+			snprintf(err, errlen, "--sqpoll: only with --engine "
+				 "io_uring");
+			return OPTIONS_ERROR;
+		}
+		if (cfg->hipri && !(ops->flags & IO_ENGINE_HIPRI)) {
+			snprintf(err, errlen, "--hipri: only with --engine "
+				 "io_uring");
+			return OPTIONS_ERROR;
+		}
+	}
+	if (cfg->hipri && cfg->buffered) {
+		snprintf(err, errlen, "--hipri: polled completions need "
+			 "direct I/O, not --buffered");
 		return OPTIONS_ERROR;
 	}
 	if (cfg->hit_area && !cfg->hit_pct_given) {

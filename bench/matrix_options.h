@@ -27,7 +27,9 @@ struct matrix_config {
 	unsigned *mix;			/* --mix: read percentages */
 	size_t nmix;
 	unsigned qd;			/* --qd, per thread */
-	const char *engine;		/* --engine; NULL: by --qd */
+	const char *engine;		/* --engine; NULL: the default */
+	int sqpoll;			/* --sqpoll (io_uring) */
+	int hipri;			/* --hipri (io_uring, polled) */
 	int buffered;			/* --buffered: no O_DIRECT */
 	int shared_file;		/* --shared-file */
 	int overwrite;			/* --overwrite: -d may be a file */

@@ -32,7 +32,7 @@ static char *verify_reason(const struct matrix_run *run, unsigned t,
 }
 
 int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
-		    uint64_t seed, uint64_t interval_ns, void **bufs,
+		    uint64_t seed, uint64_t interval_ns, const struct matrix_tmem *mem,
 		    struct pass_result *res)
 {
 	const struct matrix_config *cfg = run->cfg;
@@ -74,7 +74,7 @@ int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
 			x->hit_pct = c->hit_pct;
 		}
 		x->seed = seed + t * 7919u;
-		x->bufs = bufs[t];
+		x->mem = &mem[t];
 		if (pthread_create(&x->tid, NULL, matrix_worker_main, x))
 			break;
 		started++;
@@ -159,7 +159,7 @@ uint64_t matrix_pass_seed(const struct matrix_config *cfg, unsigned index,
 /* Run one cell, then its rate curve; 0 or -1 with the cell marked
  * failed. */
 int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
-		    unsigned index, void **bufs)
+		    unsigned index, const struct matrix_tmem *mem)
 {
 	const struct matrix_config *cfg = run->cfg;
 	struct pass_result res;
@@ -168,7 +168,7 @@ int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
 	memset(&res, 0, sizeof(res));
 	res.rlat = &c->rlat;
 	res.wlat = &c->wlat;
-	if (matrix_run_pass(run, c, matrix_pass_seed(cfg, index, 0), 0, bufs, &res)) {
+	if (matrix_run_pass(run, c, matrix_pass_seed(cfg, index, 0), 0, mem, &res)) {
 		c->status = RESULT_FAILED;
 		c->reason = res.reason;
 		c->elapsed = res.elapsed;
@@ -195,7 +195,7 @@ int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
 		res.rlat = &p->rlat;
 		res.wlat = &p->wlat;
 		if (matrix_run_pass(run, c, matrix_pass_seed(cfg, index, (unsigned)k + 1),
-			     (uint64_t)(1e9 / per_thread) + 1, bufs, &res)) {
+			     (uint64_t)(1e9 / per_thread) + 1, mem, &res)) {
 			p->status = RESULT_FAILED;
 			c->status = RESULT_FAILED;
 			c->reason = xasprintf("curve point %u%%: %s", p->pct,

@@ -18,6 +18,7 @@
 
 #include "matrix_options.h"
 #include "workers.h"
+#include "../fsops/datagen.h"
 #include "../fsops/engine.h"
 #include "../fsops/file.h"
 #include "../fsops/target.h"
@@ -43,6 +44,7 @@ struct matrix_run {
 	uint64_t file_size;	/* each file */
 	struct dio_align align;
 	const struct io_engine_ops *engine;
+	unsigned engine_flags;	/* IO_SETUP_*: --sqpoll, --hipri */
 	int direct;
 	/* --verify: the check unit and each file's generation per unit */
 	size_t vunit;
@@ -50,6 +52,15 @@ struct matrix_run {
 	/* -c N: this worker's place among the others (wk NULL: alone) */
 	struct workers *wk;
 	unsigned widx, wstep;
+};
+
+/* A thread's memory, made once per run: its slot buffers (qd x the
+ * largest --bs, aligned) and, when the run writes without --verify, its
+ * own datagen pool (writes stamp windows of it in place). */
+struct matrix_tmem {
+	void *buf;
+	size_t len;
+	struct datagen *dg;	/* NULL: no writes, or --verify's data */
 };
 
 /* --- matrix_target.c --- */
@@ -83,10 +94,10 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 /* Close the files; in our own directory, remove them and it. */
 void matrix_run_release(struct matrix_run *run);
 
-/* Per-thread buffers for the largest cell: qd x max bs each. */
-void **matrix_alloc_buffers(const struct matrix_config *cfg,
-			    const struct matrix_run *run);
-void matrix_free_buffers(void **bufs, unsigned n);
+/* Per-thread memory for the largest cell (outside every timed span). */
+struct matrix_tmem *matrix_alloc_buffers(const struct matrix_config *cfg,
+					 const struct matrix_run *run);
+void matrix_free_buffers(struct matrix_tmem *mem, unsigned n);
 
 /* "no clyde header" or what a verify header says. */
 void matrix_found_str(char *buf, size_t len, enum verify_result res,
@@ -124,7 +135,7 @@ struct worker {
 	unsigned hit_pct;
 	uint64_t seed;
 	unsigned index;
-	void *bufs;			/* qd x bs, aligned */
+	const struct matrix_tmem *mem;	/* the thread's buffers, pool */
 	struct histogram rlat, wlat;
 	uint64_t hits;			/* measured I/Os in hit area */
 	uint64_t mstart, mend;		/* measured from, last done */
@@ -157,7 +168,7 @@ struct pass_result {
  * interval.  0, or -1 with res->reason set.
  */
 int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
-		    uint64_t seed, uint64_t interval_ns, void **bufs,
+		    uint64_t seed, uint64_t interval_ns, const struct matrix_tmem *mem,
 		    struct pass_result *res);
 
 /* The seed of pass point (0: the maximum run) of cell index. */
@@ -167,7 +178,7 @@ uint64_t matrix_pass_seed(const struct matrix_config *cfg, unsigned index,
 /* Run one cell, then its rate curve; 0 or -1 with the cell marked
  * failed. */
 int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
-		    unsigned index, void **bufs);
+		    unsigned index, const struct matrix_tmem *mem);
 
 /* --- matrix_workers.c --- */
 

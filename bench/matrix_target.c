@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +222,8 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 	const int scan = cfg->no_prefill;
 	size_t unit = run->vunit ? run->vunit : run->align.offset;
 	size_t chunk = PREFILL_CHUNK / unit * unit;
+	struct datagen dg;
+	const void *data;
 	void *buf;
 	unsigned i;
 	int rc = 0;
@@ -230,6 +233,8 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 	if (posix_memalign(&buf, run->align.mem < 4096 ? 4096 :
 			   run->align.mem, chunk))
 		return -ENOMEM;
+	if (!scan && !run->vunit)
+		datagen_init(&dg, cfg->seed, chunk);
 	for (i = 0; i < run->nfiles && !rc && !*matrix_stop; i++) {
 		uint64_t off = 0, end = run->file_size;
 
@@ -293,10 +298,20 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 					verify_stamp((char *)buf + k, unit, &id,
 						     cfg->seed);
 				}
+				data = buf;
 			} else {
-				datagen_fill(buf, len, cfg->seed, i, off);
+				/* a stamped window of the pool, no copy
+				 * unless O_DIRECT cannot take its address */
+				uint32_t stream = run->widx * run->nfiles + i;
+
+				data = datagen_block(&dg, len, stream, 0, off);
+				if ((uintptr_t)data % run->align.mem) {
+					datagen_copy(&dg, buf, len, stream, 0,
+						     off);
+					data = buf;
+				}
 			}
-			rc = pwrite_full(run->fds[i], buf, len, (off_t)off);
+			rc = pwrite_full(run->fds[i], data, len, (off_t)off);
 			if (rc) {
 				*why = xasprintf("prefill: cannot write '%s' "
 						 "at %" PRIu64 ": %s",
@@ -313,6 +328,8 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 		}
 	}
 	free(buf);
+	if (!scan && !run->vunit)
+		datagen_release(&dg);
 	if (!rc && *matrix_stop)
 		rc = -EINTR;
 	return rc;
@@ -359,31 +376,56 @@ int matrix_check_layout(const struct matrix_config *cfg,
 	return 0;
 }
 
-/* Per-thread buffers for the largest cell: qd x max bs each. */
-void **matrix_alloc_buffers(const struct matrix_config *cfg,
-			    const struct matrix_run *run)
+/* Does any cell write? */
+static int matrix_writes(const struct matrix_config *cfg)
+{
+	size_t k;
+
+	for (k = 0; k < cfg->nmix; k++)
+		if (cfg->mix[k] < 100)
+			return 1;
+	return 0;
+}
+
+struct matrix_tmem *matrix_alloc_buffers(const struct matrix_config *cfg,
+					 const struct matrix_run *run)
 {
 	unsigned t, n = matrix_max_threads(cfg);
 	size_t size = (size_t)matrix_max_bs(cfg) * cfg->qd;
 	size_t align = run->align.mem < 4096 ? 4096 : run->align.mem;
-	void **bufs = xcalloc(n, sizeof(*bufs));
+	struct matrix_tmem *mem = xcalloc(n, sizeof(*mem));
+	int pool = !cfg->verify && matrix_writes(cfg);
 
 	for (t = 0; t < n; t++) {
-		if (posix_memalign(&bufs[t], align, size)) {
+		if (posix_memalign(&mem[t].buf, align, size)) {
 			fputs("clyde: out of memory for I/O buffers\n",
 			      stderr);
 			exit(EXIT_FAILED);
 		}
-		datagen_fill(bufs[t], size, cfg->seed, 1000000u + t, 0);
+		/* fault the pages in now, not in a timed span */
+		memset(mem[t].buf, 0, size);
+		mem[t].len = size;
+		if (pool) {
+			/* the run's seed: the same pool in every thread,
+			 * stamps that differ by file, offset, generation */
+			mem[t].dg = xmalloc(sizeof(*mem[t].dg));
+			datagen_init(mem[t].dg, cfg->seed,
+				     (size_t)matrix_max_bs(cfg));
+		}
 	}
-	return bufs;
+	return mem;
 }
 
-void matrix_free_buffers(void **bufs, unsigned n)
+void matrix_free_buffers(struct matrix_tmem *mem, unsigned n)
 {
 	unsigned t;
 
-	for (t = 0; t < n; t++)
-		free(bufs[t]);
-	free(bufs);
+	for (t = 0; t < n; t++) {
+		free(mem[t].buf);
+		if (mem[t].dg) {
+			datagen_release(mem[t].dg);
+			free(mem[t].dg);
+		}
+	}
+	free(mem);
 }

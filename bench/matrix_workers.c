@@ -51,13 +51,14 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 	struct matrix_share *sh = &p->share[idx];
 	struct result res;
 	char *why = NULL;
-	void **bufs;
+	struct matrix_tmem *mem;
 	size_t i;
 	int rc;
 
 	matrix_stop = workers_stop_flag(w);
 	memset(&res, 0, sizeof(res));
 	hist_init(&res.lat);
+	run->widx = idx;	/* its files' data streams are its own */
 	if (workers_wait(w, 0))
 		return 1;
 	rc = matrix_prefill(cfg, run, &why);
@@ -70,9 +71,8 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 	free(why);
 	if (rc)
 		return 1;
-	bufs = matrix_alloc_buffers(cfg, run);
+	mem = matrix_alloc_buffers(cfg, run);
 	run->wk = w;
-	run->widx = idx;
 	for (i = 0; i < p->m->ncells; i++) {
 		struct matrix_cell c = p->m->cells[i];
 		struct pass_result pr;
@@ -88,7 +88,7 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 		pr.wlat = &sh->wlat;
 		/* each worker's own offsets and choices */
 		rc = matrix_run_pass(run, &c, matrix_pass_seed(cfg, (unsigned)i, 0) +
-			      (uint64_t)idx * 0x9e3779b9u, 0, bufs, &pr);
+			      (uint64_t)idx * 0x9e3779b9u, 0, mem, &pr);
 		ops = sh->rlat.count + sh->wlat.count;
 		if (rc)
 			result_set_status(&res, RESULT_FAILED, "%s",
@@ -106,7 +106,7 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 			     pr.last_ns, NULL, 0);
 	}
 	free(res.reason);
-	matrix_free_buffers(bufs, matrix_max_threads(cfg));
+	matrix_free_buffers(mem, matrix_max_threads(cfg));
 	return 0;
 }
 

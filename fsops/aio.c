@@ -19,10 +19,13 @@ struct aio_priv {
 	struct io_event *events;
 };
 
-static int aio_probe(void)
+static int aio_probe(unsigned flags)
 {
 	io_context_t ctx = 0;
-	int rc = io_setup(1, &ctx);
+	int rc;
+
+	(void)flags;
+	rc = io_setup(1, &ctx);
 
 	if (rc < 0)
 		return rc;
@@ -30,11 +33,12 @@ static int aio_probe(void)
 	return 0;
 }
 
-static int aio_init(struct io_engine *e)
+static int aio_init(struct io_engine *e, const struct io_engine_setup *s)
 {
 	struct aio_priv *p = xcalloc(1, sizeof(*p));
 	int rc;
 
+	(void)s;
 	rc = io_setup((int)e->depth, &p->ctx);
 	if (rc < 0) {
 		free(p);
@@ -123,6 +127,7 @@ static void aio_cleanup(struct io_engine *e)
 
 const struct io_engine_ops io_engine_libaio = {
 	.name = "libaio",
+	.help = "Linux native AIO (io_submit), --qd per thread",
 	.flags = 0,
 	.probe = aio_probe,
 	.buffered_caveat = "libaio on buffered files blocks in io_submit; "

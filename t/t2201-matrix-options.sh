@@ -11,7 +11,7 @@ test_expect_success 'matrix --help lists the options' '
 	grep -q "^usage: clyde matrix" out &&
 	for o in bs threads pattern mix qd engine buffered shared-file size \
 		 time ramp seed json csv tag overwrite raw-device verify \
-		 no-prefill hit-area hit-pct curve quiet; do
+		 no-prefill hit-area hit-pct curve quiet sqpoll hipri; do
 		grep -q -- "--$o" out || return 1
 	done
 '
@@ -43,7 +43,10 @@ test_expect_success 'bad patterns and mixes' '
 '
 test_expect_success 'bad queue depth, engine, time, ramp, seed, size' '
 	bad --qd --qd 0 && bad --qd --qd 4 --engine psync &&
-	bad --engine --engine io_uring && bad --time --time 0 &&
+	bad --engine --engine nosuch && bad --time --time 0 &&
+	bad --sqpoll --sqpoll --engine libaio &&
+	bad --hipri --hipri --engine psync &&
+	bad --hipri --hipri --buffered &&
 	bad --time --time 2x && bad --ramp --ramp -1 &&
 	bad --seed --seed abc && bad --size --size 0 &&
 	bad --force --force && bad "--tag" --tag novalue

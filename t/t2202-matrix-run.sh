@@ -76,11 +76,17 @@ check_text () {
 	test "$(awk -F, "NR > 1 && \$10 == \"ok\"" r.csv | wc -l)" = "$2"
 }
 
-test_expect_success TMPFS 'small matrix on tmpfs (psync, O_DIRECT)' '
+# the default engine: io_uring, or libaio with a note saying why not
+default_engine () {
+	jq -r "if any(.warnings[]?; test(\"io_uring unavailable\"))
+	       then \"libaio\" else \"io_uring\" end" r.jsonl
+}
+
+test_expect_success TMPFS 'small matrix on tmpfs (default engine, O_DIRECT)' '
 	mkdir tm && mount -t tmpfs -o size=256m tmpfs tm &&
 	test_cleanup "umount \"$TRASH/tm\"" &&
 	run_matrix tm &&
-	check_cells tmpfs 24 psync &&
+	check_cells tmpfs 24 "$(default_engine)" &&
 	check_text 4 24 &&
 	jq -e ".matrix.direct == true" r.jsonl >/dev/null &&
 	test -z "$(ls -A tm)"
@@ -97,7 +103,7 @@ test_expect_success TMPFS 'libaio, queue depth 4, shared file, buffered' '
 
 test_expect_success ROOT,LOOP,XFS 'small matrix on loop xfs (libaio)' '
 	loop_fs xfs 320 mnt &&
-	run_matrix "$mnt" --qd 8 --time 0.25 --ramp 0 &&
+	run_matrix "$mnt" --engine libaio --qd 8 --time 0.25 --ramp 0 &&
 	check_cells xfs 24 libaio &&
 	check_text 4 24 &&
 	test -z "$(ls -A "$mnt")"
@@ -105,7 +111,7 @@ test_expect_success ROOT,LOOP,XFS 'small matrix on loop xfs (libaio)' '
 
 test_expect_success ROOT,LOOP,EXT4 'small matrix on loop ext4 (psync)' '
 	loop_fs ext4 64 emnt &&
-	run_matrix "$emnt" --time 0.25 --ramp 0 &&
+	run_matrix "$emnt" --engine psync --time 0.25 --ramp 0 &&
 	check_cells ext4 24 psync &&
 	test -z "$(ls -A "$emnt" | grep -v lost+found)"
 '
