@@ -27,7 +27,7 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "cmocka-tap.h"
+#include "t/cmocka-tap.h"
 #include "fsops/engine.h"
 #include "fsops/uring.h"
 
