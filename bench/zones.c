@@ -458,7 +458,7 @@ int cmd_zones(int argc, char **argv)
 		       err, &status))
 		goto out;
 	io.ops = io_engine_find(cfg.engine);
-	rc = io_engine_probe(io.ops);
+	rc = io_engine_probe(io.ops, 0);
 	if (rc && cfg.engine_given) {
 		status = cmd_usage_error("--engine: %s cannot be used here: %s",
 					 cfg.engine, strerror(-rc));

@@ -106,7 +106,7 @@ enum zones_end zones_sweep(struct zones_io *io, int write, uint32_t gen,
 	int stopping = 0, rc;
 
 	why[0] = '\0';
-	rc = io_engine_init(&eng, io->ops, io->qd);
+	rc = io_engine_init(&eng, io->ops, io->qd, NULL);
 	if (rc) {
 		snprintf(why, len, "cannot set up the %s engine for %u I/Os: "
 			 "%s", io->ops->name, io->qd, strerror(-rc));
