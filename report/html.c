@@ -48,8 +48,15 @@ static void nav(struct page *p)
 {
 	FILE *f = p->f;
 
-	h_lit(f, "<p class=\"meta\"><a href=\"#configurations\">"
-	      "Configurations</a> &#183; ");
+	h_lit(f, "<p class=\"meta\">");
+	if (p->o->verdicts)
+		h_lit(f, "<a href=\"#verdict\">Verdict</a> &#183; ");
+	if (p->o->regress)
+		h_lit(f, "<a href=\"#regression\">Regression watch</a> "
+		      "&#183; ");
+	if (p->o->pivot)
+		h_lit(f, "<a href=\"#pivot\">Pivot</a> &#183; ");
+	h_lit(f, "<a href=\"#configurations\">Configurations</a> &#183; ");
 	if (p->has_bonnie)
 		h_lit(f, "<a href=\"#bonnie\">bonnie++ tests</a> &#183; ");
 	if (p->c->ntests > OTHER_TESTS)
@@ -99,7 +106,12 @@ static void header(struct page *p)
 	      "0.5 s), <b>c</b> read from the page cache, <b>d</b> O_DIRECT "
 	      "ignored, <b>+++++</b> bonnie++ could not time it, "
 	      "<b>stdio</b>/<b>syscall</b> per-char mode where modes "
-	      "differ.  Throughput in KiB/s.</p>\n");
+	      "differ.");
+	if (p->has_bonnie || p->c->ntests > OTHER_TESTS)
+		h_lit(f, "  Test throughput in KiB/s.");
+	if (p->has_matrix)
+		h_lit(f, "  Matrix: IO/s, MB/s (MiB/s), latency in ms.");
+	h_lit(f, "</p>\n");
 	nav(p);
 	if (!o->nwarnings)
 		return;
@@ -189,10 +201,16 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 	p.cls = xcalloc(c->ngroups, sizeof(*p.cls));
 	sections(&p);
 	header(&p);
+	html_verdicts(&p);
+	html_regress(&p);
+	html_pivot(&p);
 	html_configurations(&p);
+	html_dims(&p);
 	html_bonnie_table(&p);
 	html_other_table(&p);
+	html_stats(&p);
 	html_matrix_tables(&p);
+	html_curves(&p);
 	html_zones(&p);
 	html_charts(&p);
 	html_latency(&p);

@@ -74,6 +74,14 @@ void html_zones(struct page *p);
 void html_charts(struct page *p);
 void html_latency(struct page *p);
 void html_runs(struct page *p);
+/* html_compare.c: --criteria, --baseline-file, the pivot, dimensions,
+ * repeat statistics; html_curves.c: rate curves and their chart */
+void html_verdicts(struct page *p);
+void html_regress(struct page *p);
+void html_pivot(struct page *p);
+void html_dims(struct page *p);
+void html_stats(struct page *p);
+void html_curves(struct page *p);
 void html_environment(struct page *p);
 
 #endif

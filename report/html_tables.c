@@ -40,6 +40,9 @@ void html_marks(FILE *f, unsigned m)
 			  "in the page cache");
 	if (m & CMP_DIRECT_IGNORED)
 		html_mark(f, "d", "O_DIRECT asked, the page cache filled anyway");
+	if (m & CMP_NOISY)
+		html_mark(f, "N", "noisy: the 95 % interval of the repeats is "
+			  "wider than 5 % of the mean");
 }
 
 /* Whether test t's per-char modes differ between configurations. */
