@@ -239,19 +239,19 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 				if (k == 0)
 					h_text(out, o->title);
 				else if (k == 1)
-					fputs(css, out);
+					fputs(css, out); /* template */
 				else if (k == 2)
-					fputs(js, out);
+					fputs(js, out); /* template */
 				else if (k == 3)
 					h_textf(out, "clyde %s",
 						CLYDE_VERSION);
-				else
-					fwrite(body, 1, blen, out);
+				else	/* the body, written by hout */
+					fwrite(body, 1, blen, out); /* template */
 				s += strlen(keys[k]) - 1;
 				continue;
 			}
 		}
-		putc(*s, out);
+		putc(*s, out); /* template */
 	}
 	if (fflush(out) == EOF || ferror(out)) {
 		snprintf(err, errlen, "cannot write the page: %s",
