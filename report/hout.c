@@ -12,14 +12,21 @@
 #include "record_util.h"
 #include "../lib/xalloc.h"
 
-/* Length of a valid UTF-8 sequence at s that XML allows, or 0. */
-static size_t utf8_len(const unsigned char *s)
+/*
+ * Length of the UTF-8 sequence at s: the whole of a well-formed sequence
+ * (*ok set when XML allows its code point: not a surrogate, U+FFFE or
+ * U+FFFF, nor overlong), or 1 for a stray byte (*ok clear).
+ */
+static size_t utf8_len(const unsigned char *s, int *ok)
 {
 	uint32_t cp;
 	size_t n, i;
 
-	if (s[0] < 0x80)
+	*ok = 0;
+	if (s[0] < 0x80) {
+		*ok = 1;
 		return 1;
+	}
 	if ((s[0] & 0xe0) == 0xc0) {
 		n = 2;
 		cp = s[0] & 0x1f;
@@ -30,17 +37,17 @@ static size_t utf8_len(const unsigned char *s)
 		n = 4;
 		cp = s[0] & 0x07;
 	} else {
-		return 0;
+		return 1;
 	}
 	for (i = 1; i < n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
-			return 0;
+			return 1;
 		cp = cp << 6 | (s[i] & 0x3f);
 	}
-	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
-	    (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
-		return 0;
+	*ok = !((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+		(n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+		(cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
+		cp == 0xffff);
 	return n;
 }
 
@@ -48,12 +55,14 @@ static size_t utf8_len(const unsigned char *s)
  * Escape str for text (in_attr 0) or a quoted attribute value (1):
  * & < > " ' always; tab and newline kept in text, character references
  * in attributes (which XML would otherwise normalise to spaces); other
- * control characters and invalid UTF-8 as U+FFFD.
+ * control characters, stray bytes and sequences XML forbids (U+FFFE,
+ * surrogates, overlong forms) as one U+FFFD each.
  */
 static void esc(FILE *f, const char *str, int in_attr)
 {
 	const unsigned char *s = (const unsigned char *)(str ? str : "");
 	size_t n;
+	int ok;
 
 	while (*s) {
 		switch (*s) {
@@ -76,13 +85,11 @@ static void esc(FILE *f, const char *str, int in_attr)
 			s++;
 			continue;
 		}
-		n = utf8_len(s);
-		if (!n) {
+		n = utf8_len(s, &ok);
+		if (ok)
+			fwrite(s, 1, n, f);
+		else
 			fputs("\xef\xbf\xbd", f);
-			s++;
-			continue;
-		}
-		fwrite(s, 1, n, f);
 		s += n;
 	}
 }

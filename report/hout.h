@@ -8,8 +8,9 @@
  * reach the page unescaped.  The page is polyglot HTML5 that a strict
  * XML parser accepts: every element is closed, every attribute quoted,
  * every value escaped (& < > " ' and, in attributes, tab and newline as
- * character references), control characters and invalid UTF-8 replaced
- * by U+FFFD.
+ * character references), control characters, stray bytes and UTF-8
+ * sequences XML forbids (U+FFFE, surrogates, overlong forms) replaced by
+ * one U+FFFD each.
  *
  * Element and attribute names are the program's own, never data: they
  * must be [a-z0-9:-]+ (abort() otherwise, a programming error).  Values

@@ -86,6 +86,20 @@ static void test_text_controls(void **state)
 	free(s);
 }
 
+/* A forbidden but well-formed sequence is one U+FFFD, a stray byte too. */
+static void test_forbidden_utf8(void **state)
+{
+	FILE *f = start();
+	char *s;
+
+	(void)state;
+	h_text(f, "a\xef\xbf\xbe" "b\xed\xa0\x80" "c\xc0\xaf" "d\xc3" "e\xe2\x82\xac");
+	s = finish(f);
+	assert_string_equal(s, "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c\xef\xbf\xbd"
+			    "d\xef\xbf\xbd" "e\xe2\x82\xac");
+	free(s);
+}
+
 static void test_slug(void **state)
 {
 	char *a = h_slug("chart-", "seq_create");
@@ -141,6 +155,7 @@ int main(void)
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_attrf_void),
 		cmocka_unit_test(test_text_controls),
+		cmocka_unit_test(test_forbidden_utf8),
 		cmocka_unit_test(test_slug),
 		cmocka_unit_test(test_bad_name_aborts),
 	};

@@ -215,6 +215,49 @@ test_expect_success XMLLINT,JQ 'every kind of string field reached the page' '
 	grep -q "<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>" page.html
 '
 
+# The page's escaping of a value, as text (esc_text) or inside an attribute
+# (esc_attr): & < > " ' as references, control characters, U+FFFE and
+# (in attributes) tab and newline as the emitter writes them.
+esc_text () {
+	perl -0777 -pe 's/&/&amp;/g; s/</&lt;/g; s/>/&gt;/g; s/"/&quot;/g;
+		s/\x27/&#39;/g; s/[\x00-\x08\x0b-\x1f\x7f]|\xef\xbf\xbe/\xef\xbf\xbd/g'
+}
+esc_attr () {
+	esc_text | perl -0777 -pe 's/\t/&#9;/g; s/\n/&#10;/g'
+}
+# An id made of a name (h_slug): bytes outside [A-Za-z0-9_-] as ".xx".
+slug () {
+	perl -0777 -pe 's/([^A-Za-z0-9_-])/sprintf(".%02x", ord $1)/ge'
+}
+# has BEFORE FILE EXPR AFTER ESC: the value of EXPR in in/FILE, escaped by
+# ESC, stands whole between BEFORE and AFTER somewhere in the page
+has () {
+	printf "%s%s%s" "$1" "$(jq -nj "input | $3" "in/$2" | $5)" "$4" >want &&
+	grep -qF -f want page.html ||
+	{ echo "not on the page whole: $2 $3" >&2; return 1; }
+}
+
+test_expect_success JQ 'test names, tag keys, fio job names, mount options: whole and escaped' '
+	has "data-test=\"" run.jsonl ".results[0].name" "\"" esc_attr &&
+	has "data-test=\"" run.jsonl ".results[1].name" "\"" esc_attr &&
+	has "<tr data-test=\"" run.jsonl "[.results[] | select(.workers) | .name][0]" "\"" esc_attr &&
+	has "id=\"chart-" run.jsonl ".results[1].name" "\"" slug &&
+	has "id=\"lat-" run.jsonl ".results[1].name" "\"" slug &&
+	# ids from names are unique on the page
+	grep -o " id=\"[^\"]*\"" page.html | sort | uniq -d >dup-ids &&
+	test_line_count = 0 dup-ids &&
+	has "<dt>tag " run.jsonl ".tags | keys[0]" "</dt><dd>" esc_text &&
+	has "<dt>tag " run.jsonl ".tags | keys[1]" "</dt><dd>" esc_text &&
+	has "</dt><dd>" run.jsonl ".tags[(.tags | keys[0])]" "</dd>" esc_text &&
+	has "<dt>mount options</dt><dd>" run.jsonl ".target.vfs_options" "</dd>" esc_text &&
+	has "<dt>fs options</dt><dd>" run.jsonl ".target.fs_options" "</dd>" esc_text &&
+	has "<dt>mount options</dt><dd>" fix.jsonl ".target.vfs_options" "</dd>" esc_text &&
+	has ">" fio-write.json ".jobs[0].jobname" "<" esc_text &&
+	has ">" fio-client.json ".client_stats[0].jobname" "<" esc_text &&
+	has "<dt>host</dt><dd>" fio-client.json ".client_stats[0].hostname" "</dd>" esc_text &&
+	has "title=\"" run.jsonl "[.results[] | select(.workers) | .workers[0].host][0]" " " esc_attr
+'
+
 test_expect_success CHROMIUM 'in headless Chromium no injected script runs' '
 	chrome=$(command -v chromium || command -v chromium-browser) &&
 	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
