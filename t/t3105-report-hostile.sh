@@ -125,7 +125,12 @@ test_expect_success JQ 'hostile fio JSON: jobs, options, client/server hosts' '
 	jq -c ".jobs[0][\"job options\"].rw = \"x\\\" on=\\\"a\" |
 		.jobs[0].jobname = \"\\\"><script src=p.js></script>\"" \
 		"$FIX/fio-write.json" >in/fio-rw.json &&
-	jq -e ".client_stats[0].hostname | test(\"~\")" in/fio-client.json
+	jq -e ".client_stats[0].hostname | test(\"~\")" in/fio-client.json &&
+	# fio text around concatenated documents (fio --output-format=normal,json)
+	{ printf "%s\n" "<script src=p.js></script> fio-3.33" "x\" onmouseover=\"a" &&
+	  cat in/fio-randread-plus.json &&
+	  printf "%s\n" "]]></textarea>" &&
+	  jq -c ".jobs[0].jobname = \"</textarea>~cat~\"" "$FIX/fio-write.json"; } >in/fio-concat.txt
 '
 
 test_expect_success 'hostile bonnie++ CSV: name, version and every text field' '
@@ -211,6 +216,8 @@ test_expect_success XMLLINT,JQ 'every kind of string field reached the page' '
 	on_page "><script src=p.js></script>" &&
 	on_page "\"><script src=p></script>~r" &&
 	on_page "</textarea><svg onload=alert(1)>" &&
+	# the job of the concatenated fio output
+	on_page "</textarea>~cat~" &&
 	grep -q "<code>in/&quot;&gt;&lt;img src=x onerror=alert(1)&gt;.csv</code>" page.html &&
 	grep -q "<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>" page.html
 '
