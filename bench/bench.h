@@ -44,13 +44,27 @@ struct bench_ctx {
 #define BENCH_IO	0x1u	/* needs -s > 0 */
 #define BENCH_CHAR	0x2u	/* per-char: also needs -f > 0 */
 #define BENCH_FILES	0x4u	/* needs -n > 0 */
-#define BENCH_READ	0x8u	/* reads: evict and measure residency first */
+#define BENCH_READ	0x8u	/* reads: evict and measure residency first;
+				   only these have a residency */
+
+/* bench_test.count: what the test's operations count toward (progress) */
+enum bench_count {
+	BENCH_COUNT_NONE = 0,	/* no known total */
+	BENCH_COUNT_CHAR,	/* per-char size / chunk: one per chunk */
+	BENCH_COUNT_CHUNKS,	/* file size / chunk */
+	BENCH_COUNT_FILES,	/* -n files */
+};
+
+/* bench_test.after: what the runner does once the test is over */
+#define BENCH_AFTER_UNLINK_IO	0x1u	/* the I/O tests' file is done with */
 
 struct bench_test {
 	const char *name;	/* bonnie++ CSV stem: "put_block" */
 	const char *title;	/* "Block write" */
 	const char *unit;	/* "KiB/s", "seeks/s", "files/s" */
 	unsigned flags;
+	enum bench_count count;	/* what progress counts toward */
+	unsigned after;		/* BENCH_AFTER_* */
 	/*
 	 * Run the test and fill res: value, cpu, ops, bytes, elapsed, lat,
 	 * flags, residency (set by the test for BENCH_READ tests).  Return 0,
@@ -70,6 +84,14 @@ void files_state_free(struct files_state *st);
 
 extern const struct bench_test *const bench_tests[];
 extern const size_t bench_ntests;
+
+/* Whether t runs with cfg (-s 0, -f alone, -n 0 leave tests out). */
+int bench_test_applies(const struct bench_test *t,
+		       const struct bench_config *cfg);
+
+/* The operations t does with cfg, for progress (0: unknown). */
+uint64_t bench_test_ops(const struct bench_test *t,
+			const struct bench_config *cfg);
 
 /* Timing a phase: CLOCK_MONOTONIC and process CPU time. */
 struct measure {

@@ -946,6 +946,7 @@ const struct bench_test bench_seq_create = {
 	.title = "Sequential create",
 	.unit = "files/s",
 	.flags = BENCH_FILES,
+	.count = BENCH_COUNT_FILES,
 	.run = seq_create,
 };
 
@@ -954,6 +955,7 @@ const struct bench_test bench_seq_stat = {
 	.title = "Sequential read",
 	.unit = "files/s",
 	.flags = BENCH_FILES,
+	.count = BENCH_COUNT_FILES,
 	.run = seq_stat,
 };
 
@@ -962,6 +964,7 @@ const struct bench_test bench_seq_del = {
 	.title = "Sequential delete",
 	.unit = "files/s",
 	.flags = BENCH_FILES,
+	.count = BENCH_COUNT_FILES,
 	.run = seq_del,
 };
 
@@ -970,6 +973,7 @@ const struct bench_test bench_ran_create = {
 	.title = "Random create",
 	.unit = "files/s",
 	.flags = BENCH_FILES,
+	.count = BENCH_COUNT_FILES,
 	.run = ran_create,
 };
 
@@ -978,6 +982,7 @@ const struct bench_test bench_ran_stat = {
 	.title = "Random read",
 	.unit = "files/s",
 	.flags = BENCH_FILES,
+	.count = BENCH_COUNT_FILES,
 	.run = ran_stat,
 };
 
@@ -986,5 +991,6 @@ const struct bench_test bench_ran_del = {
 	.title = "Random delete",
 	.unit = "files/s",
 	.flags = BENCH_FILES,
+	.count = BENCH_COUNT_FILES,
 	.run = ran_del,
 };

@@ -17,49 +17,6 @@
 #include "cmdutil.h"
 #include "run.h"
 
-void info_fill_record(struct record *rec, const struct host_info *host,
-		      const struct fs_target *target)
-{
-	struct record_virt *v = xcalloc(1, sizeof(*v));
-	struct record_stack *s = record_stack_new();
-	char buf[32];
-	size_t i, j;
-
-	v->vm = host->vm;
-	v->hypervisor = xstrdup_or_null(host->hypervisor);
-	v->emulation = xstrdup_or_null(host->emulation);
-	v->dmi_vendor = xstrdup_or_null(host->dmi_vendor);
-	v->dmi_product = xstrdup_or_null(host->dmi_product);
-	v->evidence = xstrdup_or_null(host->virt_evidence);
-	record_virt_free(rec->host.virt);
-	rec->host.virt = v;
-
-	if (target->inodes) {
-		snprintf(buf, sizeof(buf), "%" PRIu64, target->inodes);
-		record_stack_set(s, -1, "inodes", buf, 1);
-		snprintf(buf, sizeof(buf), "%" PRIu64, target->inodes_free);
-		record_stack_set(s, -1, "inodes_free", buf, 1);
-	}
-	for (i = 0; i < target->ngeometry; i++)
-		record_stack_set(s, -1, target->geometry[i].key,
-				 target->geometry[i].value,
-				 target->geometry[i].numeric);
-	for (i = 0; i < target->stack.ndevs; i++) {
-		const struct stack_dev *d = &target->stack.devs[i];
-		int dev = record_stack_add(s, d->kind, d->name, d->parent);
-
-		for (j = 0; j < d->nfields; j++)
-			record_stack_set(s, dev, d->fields[j].key,
-					 d->fields[j].value,
-					 d->fields[j].numeric);
-	}
-	record_stack_free(rec->target.stack);
-	rec->target.stack = s;
-	for (i = 0; i < target->stack.nwarnings; i++)
-		record_warn(rec, "target detection: %s",
-			    target->stack.warnings[i]);
-}
-
 struct info_config {
 	int json;	/* --json */
 	int probe;	/* --probe */

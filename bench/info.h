@@ -11,16 +11,7 @@
  */
 int cmd_info(int argc, char **argv);
 
-struct record;
-struct host_info;
-struct fs_target;
-
-/*
- * Copy the detected structure (host virtualization, filesystem geometry,
- * inode counts, device stack, and detection warnings) from host and target
- * into rec.  record_fill_env() calls it for every command's record.
- */
-void info_fill_record(struct record *rec, const struct host_info *host,
-		      const struct fs_target *target);
+/* info_fill_record() lives in bench/env.c */
+#include "env.h"
 
 #endif

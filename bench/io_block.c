@@ -267,6 +267,7 @@ const struct bench_test bench_put_block = {
 	.title = "Block write",
 	.unit = "KiB/s",
 	.flags = BENCH_IO,
+	.count = BENCH_COUNT_CHUNKS,
 	.run = run_put_block,
 };
 
@@ -275,6 +276,7 @@ const struct bench_test bench_rewrite = {
 	.title = "Rewrite",
 	.unit = "KiB/s",
 	.flags = BENCH_IO | BENCH_READ,
+	.count = BENCH_COUNT_CHUNKS,
 	.run = run_rewrite,
 };
 
@@ -283,5 +285,6 @@ const struct bench_test bench_get_block = {
 	.title = "Block read",
 	.unit = "KiB/s",
 	.flags = BENCH_IO | BENCH_READ,
+	.count = BENCH_COUNT_CHUNKS,
 	.run = run_get_block,
 };

@@ -275,6 +275,7 @@ const struct bench_test bench_putc = {
 	.title = "Per-char write",
 	.unit = "KiB/s",
 	.flags = BENCH_IO | BENCH_CHAR,
+	.count = BENCH_COUNT_CHAR,
 	.run = run_putc,
 };
 
@@ -283,5 +284,6 @@ const struct bench_test bench_getc = {
 	.title = "Per-char read",
 	.unit = "KiB/s",
 	.flags = BENCH_IO | BENCH_CHAR | BENCH_READ,
+	.count = BENCH_COUNT_CHAR,
 	.run = run_getc,
 };

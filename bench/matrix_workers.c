@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "aggregate.h"
 #include "cmdutil.h"
 #include "progress.h"
 #include "../lib/xalloc.h"
@@ -115,61 +116,46 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
  * from the first worker's measuring start to the last one's end, CPU of
  * all workers over it, a row per worker.  0, or -1 with c failed.
  */
+/* what only a cell carries: the read and write latencies, the hits */
+struct cell_merge {
+	struct matrix_cell *c;
+	const struct matrix_share *share;
+};
+
+static void merge_cell(unsigned k, const struct worker_slot *s, void *arg)
+{
+	struct cell_merge *m = arg;
+
+	(void)s;
+	hist_merge(&m->c->rlat, &m->share[k].rlat);
+	hist_merge(&m->c->wlat, &m->share[k].wlat);
+	m->c->hits += m->share[k].hits;
+}
+
 static int matrix_aggregate(struct matrix_cell *c, struct workers *w,
 			    unsigned n, const struct matrix_share *share,
 			    uint64_t release, const char *host,
 			    const char *dir)
 {
-	uint64_t first = UINT64_MAX, last = 0;
-	double cpu_s = 0;
-	int fail = -1;
-	unsigned k;
+	struct cell_merge m = { .c = c, .share = share };
+	struct aggregate a;
 
 	c->workers = xcalloc(1, sizeof(*c->workers));
-	for (k = 0; k < n; k++) {
-		const struct worker_slot *s = workers_slot(w, k);
-		struct worker_row *row = result_add_worker(c->workers, (int)k,
-							   host, dir);
-
-		if (s->state == WORKER_DEAD || s->res.status != RESULT_OK) {
-			row->status = RESULT_FAILED;
-			row->reason = xstrdup(s->reason[0] ? s->reason
-							   : "failed");
-			if (fail < 0)
-				fail = (int)k;
-			if (s->state == WORKER_DEAD)
-				continue;
-		} else {
-			row->status = RESULT_OK;
-		}
-		row->value = s->res.value;
-		row->cpu = s->res.cpu;
-		row->ops = s->res.ops;
-		row->bytes = s->res.bytes;
-		row->elapsed = s->res.elapsed;
-		row->first_s = ((double)s->first_ns - (double)release) / 1e9;
-		row->last_s = ((double)s->last_ns - (double)release) / 1e9;
-		if (s->first_ns < first)
-			first = s->first_ns;
-		if (s->last_ns > last)
-			last = s->last_ns;
-		cpu_s += s->res.cpu / 100 * s->res.elapsed;
-		hist_merge(&c->rlat, &share[k].rlat);
-		hist_merge(&c->wlat, &share[k].wlat);
-		c->hits += share[k].hits;
-	}
-	if (last > first) {
-		c->elapsed = (double)(last - first) / 1e9;
-		c->cpu = cpu_s / c->elapsed * 100;
+	aggregate_workers(c->workers, workers_slot(w, 0), n, release, NULL,
+			  host, NULL, dir, AGG_NOT_OK_FAILS, merge_cell, &m,
+			  &a);
+	if (a.elapsed > 0) {
+		c->elapsed = a.elapsed;
+		c->cpu = a.cpu;
 	}
 	matrix_cell_rates(c);
-	if (fail < 0) {
+	if (a.first_fail < 0) {
 		c->status = RESULT_OK;
 		return 0;
 	}
 	c->status = RESULT_FAILED;
-	c->reason = xasprintf("worker %d: %s", fail,
-			      c->workers->workers[fail].reason);
+	c->reason = xasprintf("worker %d: %s", a.first_fail,
+			      c->workers->workers[a.first_fail].reason);
 	return -1;
 }
 

@@ -204,20 +204,3 @@ void progress_stop(void)
 	pthread_join(pg.thread, NULL);
 	pg.on = 0;
 }
-
-static uint64_t blocks(uint64_t size, uint64_t chunk)
-{
-	return chunk ? (size + chunk - 1) / chunk : 0;
-}
-
-uint64_t progress_test_ops(const struct bench_config *cfg, const char *name)
-{
-	if (!strcmp(name, "putc") || !strcmp(name, "getc"))
-		return blocks(cfg->char_size, cfg->chunk_size);
-	if (!strcmp(name, "put_block") || !strcmp(name, "rewrite") ||
-	    !strcmp(name, "get_block"))
-		return blocks(cfg->file_size, cfg->chunk_size);
-	if (!strncmp(name, "seq_", 4) || !strncmp(name, "ran_", 4))
-		return cfg->num_files;
-	return 0;
-}

@@ -47,11 +47,4 @@ void progress_idle(void);
 /* Clear the line and end the ticker. */
 void progress_stop(void);
 
-/*
- * The number of latency samples suite test name (bench_test.name) records
- * in its result's histogram under cfg, for progress_phase()'s total; 0
- * when unknown (the seekers keep their own histograms).
- */
-uint64_t progress_test_ops(const struct bench_config *cfg, const char *name);
-
 #endif

@@ -10,17 +10,7 @@
  */
 int cmd_run(int argc, char **argv);
 
-struct record;
-struct host_info;
-struct fs_target;
-
-/*
- * Fill what every command's record shares: tool, version, start time,
- * label (the host name when NULL), repetition, host and target.  Used by
- * `clyde run` and `clyde matrix`.
- */
-void record_fill_env(struct record *rec, const struct host_info *host,
-		     const struct fs_target *target, const char *dir,
-		     const char *label, unsigned repetition);
+/* record_fill_env() lives in bench/env.c */
+#include "env.h"
 
 #endif

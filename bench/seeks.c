@@ -254,5 +254,6 @@ const struct bench_test bench_seeks = {
 	.title = "Random seeks",
 	.unit = "seeks/s",
 	.flags = BENCH_IO | BENCH_READ,
+	.after = BENCH_AFTER_UNLINK_IO,
 	.run = run_seeks,
 };

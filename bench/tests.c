@@ -26,3 +26,35 @@ const struct bench_test *const bench_tests[] = {
 };
 
 const size_t bench_ntests = sizeof(bench_tests) / sizeof(bench_tests[0]);
+
+int bench_test_applies(const struct bench_test *t,
+		       const struct bench_config *cfg)
+{
+	if ((t->flags & BENCH_IO) && !cfg->file_size)
+		return 0;
+	if ((t->flags & BENCH_CHAR) && !cfg->char_size)
+		return 0;
+	if ((t->flags & BENCH_FILES) && !cfg->num_files)
+		return 0;
+	return 1;
+}
+
+static uint64_t blocks(uint64_t bytes, uint64_t chunk)
+{
+	return chunk ? (bytes + chunk - 1) / chunk : 0;
+}
+
+uint64_t bench_test_ops(const struct bench_test *t,
+			const struct bench_config *cfg)
+{
+	switch (t->count) {
+	case BENCH_COUNT_CHAR:
+		return blocks(cfg->char_size, cfg->chunk_size);
+	case BENCH_COUNT_CHUNKS:
+		return blocks(cfg->file_size, cfg->chunk_size);
+	case BENCH_COUNT_FILES:
+		return cfg->num_files;
+	default:
+		return 0;
+	}
+}

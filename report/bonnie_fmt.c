@@ -10,6 +10,19 @@ const char *const bonnie_io_tests[BONNIE_NIO] = {
 	"putc", "put_block", "rewrite", "getc", "get_block", "seeks",
 };
 
+/* which of bonnie_io_tests[] are per-char (one byte per call) */
+static const unsigned char io_per_char[BONNIE_NIO] = { 1, 0, 0, 1, 0, 0 };
+
+int bonnie_test_per_char(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < BONNIE_NIO; i++)
+		if (!strcmp(bonnie_io_tests[i], name))
+			return io_per_char[i];
+	return 0;
+}
+
 const char *const bonnie_file_tests[BONNIE_NFILE] = {
 	"seq_create", "seq_stat", "seq_del",
 	"ran_create", "ran_stat", "ran_del",

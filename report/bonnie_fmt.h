@@ -21,6 +21,12 @@
 extern const char *const bonnie_io_tests[BONNIE_NIO];
 extern const char *const bonnie_file_tests[BONNIE_NFILE];
 
+/*
+ * Whether the test of CSV stem name is a per-char one (putc, getc): the
+ * one place the report knows it (a record from bonnie++ has only names).
+ */
+int bonnie_test_per_char(const char *name);
+
 #define BONNIE_DEFAULT_CHUNK 8192
 #define BONNIE_DEFAULT_SEEKS 8192
 #define BONNIE_DEFAULT_SEEKERS 5

@@ -189,8 +189,7 @@ static size_t test_index(struct compare *c, const struct result *res)
 	snprintf(c->tests[i].title, sizeof(c->tests[i].title), "%s",
 		 res->title[0] ? res->title : res->name);
 	snprintf(c->tests[i].unit, sizeof(c->tests[i].unit), "%s", res->unit);
-	c->tests[i].per_char = !strcmp(res->name, "putc") ||
-			       !strcmp(res->name, "getc");
+	c->tests[i].per_char = bonnie_test_per_char(res->name);
 	return c->ntests++;
 }
 

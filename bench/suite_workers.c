@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The suite by forked workers in step (-c N, several -d): the parent runs
+ * suite_loop() releasing each test to every worker and aggregating it;
+ * each worker runs the same tests in its own context, one at a time.
+ */
+#include "suite.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "aggregate.h"
+#include "cmdutil.h"
+#include "workers.h"
+#include "../fsops/clock.h"
+#include "../lib/xalloc.h"
+#include "../report/worker_rows.h"
+
+struct worker_plan {
+	const struct bench_config *cfg;
+	char **rundirs;			/* per worker, made by the parent */
+	const struct dio_align *align;	/* per -d; NULL: no --direct */
+};
+
+static const char *worker_dir(const struct bench_config *cfg, unsigned i)
+{
+	return cfg->ndirs ? cfg->dirs[i / cfg->procs] : ".";
+}
+
+/* measure_begin()'s gate in a worker: wait for the others, once a step. */
+struct worker_gate {
+	struct workers *w;
+	unsigned idx;
+	unsigned step;
+	int passed;
+};
+
+static void worker_gate(void *arg)
+{
+	struct worker_gate *g = arg;
+
+	if (g->passed)
+		return;
+	g->passed = 1;
+	workers_gate(g->w, g->idx, g->step);
+}
+
+/* A worker (a child): the suite in its own directory, test by test. */
+static int worker_main(struct workers *w, unsigned idx, void *arg)
+{
+	const struct worker_plan *p = arg;
+	const struct bench_config *cfg = p->cfg;
+	struct record *wrec = record_new();
+	char setup_err[512] = "";
+	struct worker_gate gate = { .w = w, .idx = idx };
+	struct bench_ctx ctx;
+	size_t i;
+
+	measure_set_gate(worker_gate, &gate);
+	/* each worker's data differs from the others' */
+	suite_ctx_open(&ctx, cfg, p->rundirs[idx], 0,
+		       (cfg->seed + 0x9e3779b9u * (uint64_t)idx) & 0xffffffffu,
+		       workers_stop_flag(w), workers_wall_flag(w),
+		       p->align ? &p->align[idx / cfg->procs] : NULL, wrec,
+		       setup_err, sizeof(setup_err));
+	workers_set_path(w, idx, ctx.path);
+
+	for (i = 0; i < bench_ntests; i++) {
+		const struct bench_test *t = bench_tests[i];
+		size_t nwarn = wrec->nwarnings;
+		struct result *res;
+		uint64_t end, took, start;
+
+		if (!bench_test_applies(t, cfg))
+			continue;
+		if (workers_wait(w, (unsigned)i))
+			break;
+		res = record_add_result(wrec, t->name, t->title, t->unit);
+		gate.step = (unsigned)i;
+		gate.passed = 0;
+		if (setup_err[0])
+			result_set_status(res, RESULT_FAILED, "%s", setup_err);
+		else
+			suite_run_test(&ctx, t, res);
+		end = clock_ns();
+		/* timing started at the gate and lasted elapsed */
+		took = res->elapsed > 0 ? (uint64_t)(res->elapsed * 1e9) : 0;
+		start = gate.passed ? workers_slot(w, idx)->gate_ns : end;
+		workers_done(w, idx, (unsigned)i, res, start, start + took,
+			     wrec, nwarn);
+	}
+	suite_ctx_close(&ctx);
+	record_free(wrec);
+	return 0;
+}
+
+/* suite_aggregate()'s merge: what only the suite's results carry */
+struct suite_merge {
+	struct result *res;
+	double resid;
+	unsigned nresid;
+};
+
+static void merge_result(unsigned k, const struct worker_slot *s, void *arg)
+{
+	struct suite_merge *m = arg;
+	const struct result *r = &s->res;
+
+	(void)k;
+	hist_merge(&m->res->lat, &r->lat);
+	m->res->flags |= r->flags & ~RESULT_LOW_PRECISION;
+	if (r->residency >= 0) {
+		m->resid += r->residency;
+		m->nresid++;
+	}
+}
+
+int suite_aggregate(struct result *res, const struct worker_slot *slots,
+		    unsigned n, uint64_t release, const char *const *dirs,
+		    const char *const *hosts, unsigned agg_flags,
+		    struct record *rec)
+{
+	struct suite_merge m = { .res = res };
+	struct aggregate a;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (slots[i].state != WORKER_DEAD)
+			aggregate_warnings(rec, i, slots[i].warnings);
+	aggregate_workers(res, slots, n, release, hosts, NULL, dirs, NULL,
+			  agg_flags, merge_result, &m, &a);
+	res->ops += a.ops;
+	res->bytes += a.bytes;
+	if (a.elapsed > 0) {
+		res->elapsed = a.elapsed;
+		res->value = a.work / a.elapsed;
+		res->cpu = a.cpu;
+		if (res->elapsed < RESULT_MIN_ELAPSED)
+			res->flags |= RESULT_LOW_PRECISION;
+	}
+	if (m.nresid)
+		res->residency = m.resid / m.nresid;
+	if (a.first_fail < 0) {
+		result_set_status(res, RESULT_OK, NULL);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		const struct worker_row *row = &res->workers[i];
+
+		if (row->status == RESULT_FAILED)
+			fprintf(stderr, "clyde: %s: worker %u in '%s': %s\n",
+				res->title, i, row->dir, row->reason);
+	}
+	result_set_status(res, RESULT_FAILED, "worker %d in '%s': %s",
+			  a.first_fail, res->workers[a.first_fail].dir,
+			  res->workers[a.first_fail].reason);
+	return -1;
+}
+
+/* suite_loop()'s backend for forked workers */
+struct workers_run {
+	const struct bench_config *cfg;
+	struct workers *w;
+	unsigned n;
+	const char **dirs, **hosts;
+	struct record *rec;
+};
+
+static int workers_stopped(void *arg, int local)
+{
+	(void)arg;
+	return local;
+}
+
+static int workers_run_test(void *arg, size_t i, const struct bench_test *t,
+			    struct result *res)
+{
+	struct workers_run *r = arg;
+	uint64_t release;
+
+	(void)t;
+	workers_release(r->w, (unsigned)i);
+	release = workers_start_timing(r->w, (unsigned)i, &cmd_stop_signal);
+	workers_collect(r->w, (unsigned)i, &cmd_stop_signal);
+	return suite_aggregate(res, workers_slot(r->w, 0), r->n, release,
+			       r->dirs, r->hosts, 0, r->rec);
+}
+
+int suite_run_workers(const struct bench_config *cfg,
+		      const struct dio_align *align, const char *host,
+		      struct record *rec)
+{
+	static const struct suite_backend backend = {
+		.stopped = workers_stopped,
+		.run = workers_run_test,
+	};
+	unsigned n = suite_nworkers(cfg), i;
+	char **rundirs = xcalloc(n, sizeof(*rundirs));
+	const char **dirs = xcalloc(n, sizeof(*dirs));
+	const char **hosts = xcalloc(n, sizeof(*hosts));
+	struct workers_run run;
+	struct worker_plan plan;
+	struct workers *w = NULL;
+	char err[512];
+	int status = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *dir = worker_dir(cfg, i);
+
+		rundirs[i] = xasprintf("%s/clyde.XXXXXX", dir);
+		if (!mkdtemp(rundirs[i])) {
+			fprintf(stderr, "clyde: cannot create a directory in "
+				"'%s': %s\n", dir, strerror(errno));
+			free(rundirs[i]);
+			rundirs[i] = NULL;
+			status = EXIT_FAILED;
+			goto out;
+		}
+		dirs[i] = dir;
+		hosts[i] = host;
+	}
+	plan.cfg = cfg;
+	plan.rundirs = rundirs;
+	plan.align = align;
+	w = workers_start(n, worker_main, &plan, err, sizeof(err));
+	if (!w) {
+		fprintf(stderr, "clyde: %s\n", err);
+		status = EXIT_FAILED;
+		goto out;
+	}
+	suite_set_signal_workers(w);
+	run = (struct workers_run){
+		.cfg = cfg, .w = w, .n = n, .dirs = dirs, .hosts = hosts,
+		.rec = rec,
+	};
+	status = suite_loop(cfg, rec, &backend, &run);
+out:
+	if (w) {
+		suite_set_signal_workers(NULL);
+		workers_finish(w);
+	}
+	for (i = 0; i < n; i++) {
+		if (rundirs[i])
+			cmd_remove_tree(rundirs[i]);
+		free(rundirs[i]);
+	}
+	free(rundirs);
+	free(dirs);
+	free(hosts);
+	return status;
+}
