@@ -13,14 +13,22 @@
 #include <unistd.h>
 
 volatile sig_atomic_t cmd_stop_signal;
+volatile sig_atomic_t cmd_hurry;
 static void (*second_signal)(void);
 
+/*
+ * The first signal asks the command to stop after the current operation;
+ * a later one hurries it (second() removes the big files at once, workers
+ * are killed) but never skips the cleanup or the record: exiting here
+ * would leave the work directory and lose what finished.
+ */
 static void on_signal(int sig)
 {
 	if (cmd_stop_signal) {
+		cmd_hurry = sig;
 		if (second_signal)
 			second_signal();
-		_exit(128 + sig);
+		return;
 	}
 	cmd_stop_signal = sig;
 }

@@ -23,10 +23,15 @@
  */
 extern volatile sig_atomic_t cmd_stop_signal;
 
+/* Set by every later signal: hurry the cleanup (never skip it). */
+extern volatile sig_atomic_t cmd_hurry;
+
 /*
  * Catch SIGINT, SIGTERM and SIGHUP as above and ignore SIGPIPE.  A second
  * signal calls second (when not NULL; it must be async-signal-safe, e.g.
- * unlink the big test file) and exits with 128 + the signal.
+ * unlink the big test file, kill the workers) and returns: the command
+ * still removes all it made and writes the record of what finished, then
+ * exits with 128 + the first signal.
  */
 void cmd_install_signals(void (*second)(void));
 
