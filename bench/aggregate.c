@@ -2,6 +2,7 @@
 /* The aggregation of several workers' results, for run and matrix. */
 #include "aggregate.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../lib/xalloc.h"
