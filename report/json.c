@@ -86,34 +86,6 @@ static struct json_object *latency_object(const struct histogram *h)
 	return hist_summary_object(h, 1e3);
 }
 
-struct json_object *histogram_object(const struct histogram *h)
-{
-	struct json_object *obj, *buckets;
-	unsigned i;
-
-	if (!h->count)
-		return NULL;
-	obj = json_object_new_object();
-	add(obj, "bits", json_object_new_int(HIST_SUB_BITS));
-	add(obj, "count", ju64(h->count));
-	add(obj, "sum_ns", ju64(h->sum));
-	add(obj, "min_ns", ju64(h->min));
-	add(obj, "max_ns", ju64(h->max));
-	buckets = json_object_new_array();
-	for (i = 0; i < HIST_NBUCKETS; i++) {
-		struct json_object *pair;
-
-		if (!h->bucket[i])
-			continue;
-		pair = json_object_new_array_ext(2);
-		json_object_array_add(pair, json_object_new_int((int)i));
-		json_object_array_add(pair, ju64(h->bucket[i]));
-		json_object_array_add(buckets, pair);
-	}
-	add(obj, "buckets", buckets);
-	return obj;
-}
-
 static struct json_object *result_object(const struct result *res)
 {
 	struct json_object *obj = json_object_new_object();
@@ -332,66 +304,6 @@ static int read_kvs(const struct rerr *e, struct json_object *obj,
 	return 0;
 }
 
-static int read_hist(const struct rerr *e, struct json_object *obj,
-		     const char *where, struct histogram *h)
-{
-	struct json_object *buckets;
-	int64_t bits = HIST_SUB_BITS;
-	uint64_t total = 0;
-	size_t i, n;
-
-	hist_init(h);
-	if (!obj)
-		return 0;
-	if (!json_object_is_type(obj, json_type_object))
-		return bad("%s'histogram' is not an object", where);
-	if (get_int(e, obj, where, "bits", 0, 64, &bits))
-		return -1;
-	if (bits != HIST_SUB_BITS)
-		return bad("%shistogram has %d sub-bucket bits, not %d", where,
-			   (int)bits, HIST_SUB_BITS);
-	if (get_u64(e, obj, where, "count", &h->count) ||
-	    get_u64(e, obj, where, "sum_ns", &h->sum) ||
-	    get_u64(e, obj, where, "min_ns", &h->min) ||
-	    get_u64(e, obj, where, "max_ns", &h->max))
-		return -1;
-	buckets = rjson_member(obj, "buckets");
-	if (!buckets || !json_object_is_type(buckets, json_type_array))
-		return bad("%shistogram has no 'buckets' array", where);
-	n = json_object_array_length(buckets);
-	for (i = 0; i < n; i++) {
-		struct json_object *p = json_object_array_get_idx(buckets, i);
-		struct json_object *idx, *cnt;
-		int64_t b;
-
-		if (!json_object_is_type(p, json_type_array) ||
-		    json_object_array_length(p) != 2)
-			return bad("%shistogram bucket %zu is not a pair",
-				   where, i);
-		idx = json_object_array_get_idx(p, 0);
-		cnt = json_object_array_get_idx(p, 1);
-		if (!json_object_is_type(idx, json_type_int) ||
-		    !json_object_is_type(cnt, json_type_int))
-			return bad("%shistogram bucket %zu is not a pair",
-				   where, i);
-		b = json_object_get_int64(idx);
-		if (b < 0 || b >= HIST_NBUCKETS ||
-		    json_object_get_int64(cnt) < 0)
-			return bad("%shistogram bucket %zu is out of range",
-				   where, i);
-		h->bucket[b] += json_object_get_uint64(cnt);
-		total += json_object_get_uint64(cnt);
-	}
-	if (total != h->count)
-		return bad("%shistogram buckets hold %" PRIu64
-			   " samples, count says %" PRIu64, where, total,
-			   h->count);
-	if (h->count && (h->min > h->max ||
-			 hist_index(h->min) >= HIST_NBUCKETS))
-		return bad("%shistogram min and max disagree", where);
-	return 0;
-}
-
 static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 		       struct record *rec)
 {
@@ -439,7 +351,8 @@ static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 	if (worker_rows_json_read(obj, where, res, e->buf, e->len) ||
 	    layers_json_read(obj, where, res, e->buf, e->len))
 		return -1;
-	return read_hist(e, rjson_member(obj, "histogram"), where, &res->lat);
+	return read_histogram(rjson_member(obj, "histogram"), where, &res->lat,
+			      e->buf, e->len);
 }
 
 static int read_record(const struct rerr *e, struct json_object *obj,
@@ -542,14 +455,6 @@ static int read_record(const struct rerr *e, struct json_object *obj,
 		return -1;
 	return zones_json_read(rjson_member(obj, "zones"), rec, e->buf,
 			       e->len);
-}
-
-int read_histogram(struct json_object *obj, const char *where,
-		   struct histogram *h, char *err, size_t errlen)
-{
-	const struct rerr e = { err, errlen };
-
-	return read_hist(&e, obj, where, h);
 }
 
 struct record *record_read_json(const char *line, char *err, size_t errlen)

@@ -130,20 +130,3 @@ int rjson_get_str(struct json_object *obj, const char *key, char **out)
 		record_set_str(out, json_object_get_string(v));
 	return rc < 0 ? rc : 0;
 }
-
-struct json_object *hist_summary_object(const struct histogram *h,
-					double scale)
-{
-	struct hist_summary sum;
-	struct json_object *o;
-	int k;
-
-	hist_summarize(h, &sum);
-	if (!sum.count)
-		return NULL;
-	o = json_object_new_object();
-	for (k = 0; k < HIST_SUMMARY_N; k++)
-		json_object_object_add(o, hist_summary_key[k],
-				       rjson_num(sum.v[k] / scale));
-	return o;
-}
