@@ -28,8 +28,8 @@
 #include <unistd.h>
 
 #include "cmdutil.h"
+#include "env.h"
 #include "progress.h"
-#include "run.h"
 #include "zones_io.h"
 #include "zones_options.h"
 #include "../fsops/blockdev.h"
@@ -297,6 +297,11 @@ static void fill_record(struct record *rec, const struct zones_config *cfg,
 		record_warn(rec, "zones of %" PRIu64 " bytes hold fewer than 2 x "
 			    "qd x bs: with the queue running across zone "
 			    "boundaries, their times are coarse", zone);
+	if (host->vm == 1)
+		record_warn(rec, "measured in a virtual machine: what misses "
+			    "the guest's page cache may still come from the "
+			    "hypervisor's cache of its disk image, faster than "
+			    "the storage below");
 	i = t->device ? stack_find(&fst->stack, "loop", 0) : -1;
 	if (i >= 0) {
 		const struct stack_dev *d = &fst->stack.devs[i];

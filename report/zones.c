@@ -394,6 +394,7 @@ static void slowest(FILE *out, const struct record_zones *z)
 int zones_write_text(const struct record *rec, FILE *out)
 {
 	const struct record_zones *z = rec->zones;
+	size_t i;
 
 	if (!z)
 		return 0;
@@ -405,6 +406,9 @@ int zones_write_text(const struct record *rec, FILE *out)
 	slowest(out, z);
 	if (z->error)
 		fprintf(out, "  failed: %s\n", z->error);
+	for (i = 0; i < rec->nwarnings; i++)
+		fprintf(out, "%s %s\n", i ? "     " : "\nNote:",
+			rec->warnings[i]);
 	return ferror(out) ? -1 : 0;
 }
 
