@@ -14,7 +14,10 @@
  * Differences from bonnie++, on purpose:
  * - create and delete end with syncfs() of the filesystem under test inside
  *   the timed period, not sync() of the whole machine;
- * - file data is unique per file and offset (datagen), not zeros;
+ * - file data is unique in every 4 KiB (datagen: one stream per family,
+ *   file after file) and incompressible, not zeros;
+ * - one clock read per operation: an operation's latency runs from the end
+ *   of the one before, so the phase's latencies add up to its time.
  * - -b fsyncs each file and then its directory after every create, link
  *   and unlink (as bonnie++ does for the file tests), and a failing
  *   directory fsync fails the test instead of silently turning itself off;
@@ -494,6 +497,7 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 	char rel[REL_MAX];
 	struct datagen g = { 0 };
 	struct measure m;
+	uint64_t t0;
 	struct rng r;
 	uint32_t i;
 	int rc;
@@ -536,8 +540,9 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 	}
 
 	measure_begin(&m);
+	t0 = m.start_ns;
 	for (i = 0; i < st->n; i++) {
-		uint64_t t0, size;
+		uint64_t t1, size;
 
 		if (*ctx->stop) {
 			rc = interrupted(res);
@@ -549,14 +554,15 @@ static int files_create(struct bench_ctx *ctx, struct result *res,
 						      : 0)
 					 : 0;
 		rel_path(st, i, rel);
-		t0 = clock_ns();
 		if (links && i > 0)
 			rc = create_link(ctx, st, i, rel, res);
 		else
 			rc = create_file(ctx, st, i, rel, size, &g, res);
 		if (rc)
 			break;
-		hist_add(&res->lat, clock_ns() - t0);
+		t1 = clock_ns();
+		hist_add(&res->lat, t1 - t0);
+		t0 = t1;
 		bytes += size;
 	}
 	if (!rc)
@@ -712,16 +718,18 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 	char *buf = unlink_them ? NULL : xmalloc(chunk);
 	char rel[REL_MAX + 256];
 	struct dirent *de;
+	uint64_t t0;
 	int rc = 0, walled = 0;
 
 	measure_begin(m);
+	t0 = m->start_ns;
 	for (d = 0; d < nd && !rc && !walled; d++) {
 		DIR *dir = open_subdir(ctx, st, d, res, &rc);
 
 		if (!dir)
 			break;
 		while (!rc && (errno = 0, de = readdir(dir))) {
-			uint64_t t0;
+			uint64_t t1;
 
 			if (!is_ours(de))
 				continue;
@@ -738,7 +746,6 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 					 de->d_name);
 			else
 				snprintf(rel, sizeof(rel), "%s", de->d_name);
-			t0 = clock_ns();
 			if (!unlink_them) {
 				rc = stat_one(ctx, dirfd(dir), de->d_name, rel,
 					      buf, chunk, bytes, res);
@@ -752,7 +759,9 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 			}
 			if (rc)
 				break;
-			hist_add(&res->lat, clock_ns() - t0);
+			t1 = clock_ns();
+			hist_add(&res->lat, t1 - t0);
+			t0 = t1;
 			(*done)++;
 		}
 		if (!rc && errno)
@@ -800,14 +809,16 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 						 : DEFAULT_CHUNK;
 	char *buf = unlink_them ? NULL : xmalloc(chunk);
 	char rel[REL_MAX];
+	uint64_t t0;
 	uint32_t k;
 	int rc = 0, walled = 0;
 
 	shuffle(st, ctx->seed ^ (unlink_them ? SEED_DELETE : SEED_STAT));
 	measure_begin(m);
+	t0 = m->start_ns;
 	for (k = 0; k < st->count; k++) {
 		uint32_t i = st->order[k];
-		uint64_t t0;
+		uint64_t t1;
 
 		if (*ctx->stop) {
 			rc = interrupted(res);
@@ -818,7 +829,6 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 			break;
 		}
 		rel_path(st, i, rel);
-		t0 = clock_ns();
 		if (!unlink_them) {
 			rc = stat_one(ctx, st->famfd, rel, rel, buf, chunk,
 				      bytes, res);
@@ -829,7 +839,9 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 		}
 		if (rc)
 			break;
-		hist_add(&res->lat, clock_ns() - t0);
+		t1 = clock_ns();
+		hist_add(&res->lat, t1 - t0);
+		t0 = t1;
 		(*done)++;
 	}
 	if (!rc && unlink_them && st->syncfd >= 0) {
