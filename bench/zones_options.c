@@ -25,8 +25,8 @@ static int parse_engine(void *p, const char *arg, char *err, size_t errlen)
 	const struct io_engine_ops *ops = io_engine_find(arg);
 
 	if (!ops)
-		return errf(err, errlen, "--engine: '%s' is not an I/O engine "
-			    "of this clyde (psync, libaio)", arg);
+		return errf(err, errlen, "--engine: '%s' is not io_uring, "
+			    "libaio, psync or null", arg);
 	cfg->engine = ops->name;
 	cfg->engine_given = 1;
 	return 0;
@@ -40,7 +40,10 @@ static void params_engine(const void *p, void *out)
 
 static void show_engine(const void *p, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", ((const struct zones_config *)p)->engine);
+	const char *e = ((const struct zones_config *)p)->engine;
+
+	snprintf(buf, len, "%s", e ? e : "io_uring where the kernel allows, "
+		 "else libaio");
 }
 
 enum {
@@ -79,12 +82,11 @@ static const struct opt_def option_table[] = {
 	{ .name = "qd", .key = KEY_QD, .type = OPT_UINT, OPT_FIELD(CFG, qd),
 	  OPT_GIVEN(CFG, qd_given), .min = 1, .max = QD_MAX, .def = "4",
 	  .what = "queue depth", .param = "queue_depth", .metavar = "N",
-	  .help = "I/Os in flight (psync: 1)" },
+	  .help = "I/Os in flight (psync: 1, whatever is asked)" },
 	{ .name = "engine", .key = KEY_ENGINE, .has_arg = required_argument,
-	  .metavar = "psync|libaio", .type = OPT_CUSTOM,
-	  .help = "I/O engine (psync when --qd 1 is given without --engine; "
-		  "psync with a warning when libaio cannot be used and none "
-		  "was asked for)",
+	  .metavar = "io_uring|libaio|psync|null", .type = OPT_CUSTOM,
+	  .help = "I/O engine (psync with a warning when the default cannot "
+		  "be used here; null measures clyde's own cost, no I/O)",
 	  .parse = parse_engine, .params = params_engine,
 	  .show = show_engine },
 	{ .name = "passes", .key = KEY_PASSES, .type = OPT_UINT,
@@ -145,7 +147,6 @@ void zones_config_init(struct zones_config *cfg)
 	char err[256];
 
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->engine = "libaio";
 	if (optable_defaults(&zones_options, cfg, err, sizeof(err)))
 		abort();	/* a row's .def does not parse: a bug */
 }
@@ -170,9 +171,8 @@ enum options_result zones_options_parse(struct zones_config *cfg, int argc,
 			 "see clyde zones --help)");
 		return OPTIONS_ERROR;
 	}
-	ops = io_engine_find(cfg->engine);
-	if (!cfg->engine_given && cfg->qd_given && cfg->qd == 1)
-		ops = &io_engine_psync;
+	ops = cfg->engine_given ? io_engine_find(cfg->engine) :
+	      io_engine_default(NULL);
 	if (ops->max_depth && cfg->qd > ops->max_depth) {
 		if (cfg->qd_given) {
 			snprintf(err, errlen, "--qd: %s keeps at most %u I/O%s "

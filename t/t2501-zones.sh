@@ -69,12 +69,16 @@ test_expect_success 'an existing file is read, not changed; --write needs --forc
 	sum=$(md5sum <f) &&
 	"$CLYDE" zones -d f --zone 4 --qd 2 --json f.jsonl >out &&
 	jq -e ".zones.kind == \"file\" and (.zones.created | not) and
-		.zones.engine == \"libaio\" and .zones.qd == 2 and
+		(.zones.engine | test(\"^(io_uring|libaio)$\")) and
+		.params.engine == .zones.engine and .zones.qd == 2 and
 		.zones.sweeps[0].bytes == 16777216" f.jsonl &&
 	test_expect_code 2 "$CLYDE" zones -d f --write 2>err &&
 	grep -q "existing file; --write destroys its data: add --force" err &&
 	test "$(md5sum <f)" = "$sum" &&
-	"$CLYDE" zones -d f --write --force --qd 1 --zone 4 >out &&
+	"$CLYDE" zones -d f --write --force --engine psync --zone 4 \
+		--json p.jsonl >out &&
+	jq -e ".zones.engine == \"psync\" and .zones.qd == 1 and
+		.params.queue_depth == 1" p.jsonl &&
 	grep -q "^Write MiB/s per zone" out && grep -q "^Read MiB/s" out &&
 	test "$(md5sum <f)" != "$sum" && test "$(stat -c %s f)" = 16777216
 '
