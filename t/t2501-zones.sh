@@ -215,4 +215,18 @@ test_expect_success 'a signal: the zones done are written, the file removed' '
 	jq -e "(.zones.sweeps | length) < 8" s.jsonl
 '
 
+test_expect_success JQ 'a signal in a sweep: the zones done are in the record' '
+	dd if=/dev/urandom of=g bs=1M count=32 status=none &&
+	{ "$CLYDE" zones -d g --zone 4 --qd 1 --bs 64k --passes 1000 \
+		--json g.jsonl >out 2>err & pid=$!; } &&
+	sleep 1.5 && kill -TERM $pid &&
+	{ wait $pid; rc=$?; true; } && test "$rc" = 143 &&
+	jq -e ".exit_status == 143 and (.zones.sweeps | length) >= 2 and
+		(.zones.sweeps[-1] | .status == \"failed\" and
+			.reason == \"interrupted\" and (.zones | length) < 8) and
+		all(.zones.sweeps[:-1][]; .status == \"ok\" and
+			(.zones | length) == 8)" g.jsonl &&
+	grep -q "^ *failed: interrupted$" out
+'
+
 test_done
