@@ -221,7 +221,7 @@ test_expect_success JQ 'a signal in a sweep: the zones done are in the record' '
 		--json g.jsonl >out 2>err & pid=$!; } &&
 	sleep 1.5 && kill -TERM $pid &&
 	{ wait $pid; rc=$?; true; } && test "$rc" = 143 &&
-	jq -e ".exit_status == 143 and (.zones.sweeps | length) >= 2 and
+	jq -e ".exit_status == 143 and (.zones.sweeps | length) >= 1 and
 		(.zones.sweeps[-1] | .status == \"failed\" and
 			.reason == \"interrupted\" and (.zones | length) < 8) and
 		all(.zones.sweeps[:-1][]; .status == \"ok\" and
