@@ -147,6 +147,30 @@ static int check_directory(const struct bench_config *cfg, const char *dir,
 	return 0;
 }
 
+/*
+ * Several -d: every directory's target and device stack in the record
+ * (others[i] for i >= 1, first for the first), as record_fill_env() fills
+ * the one target.
+ */
+static void fill_targets(struct record *rec, const struct bench_config *cfg,
+			 const struct host_info *host,
+			 const struct fs_target *first,
+			 const struct fs_target *others)
+{
+	size_t i;
+
+	rec->targets = xcalloc(cfg->ndirs, sizeof(*rec->targets));
+	for (i = 0; i < cfg->ndirs; i++) {
+		struct record *tmp = record_new();
+
+		record_fill_env(tmp, host, i ? &others[i] : first,
+				cfg->dirs[i], NULL, 1);
+		rec->targets[rec->ntargets++] = tmp->target;
+		memset(&tmp->target, 0, sizeof(tmp->target));
+		record_free(tmp);
+	}
+}
+
 static void fill_record(struct record *rec, const struct bench_config *cfg,
 			const struct host_info *host,
 			const struct fs_target *target, const char *dir,
@@ -239,7 +263,7 @@ int cmd_run(int argc, char **argv)
 {
 	struct bench_config cfg;
 	struct host_info host;
-	struct fs_target target;
+	struct fs_target target, *others = NULL;
 	struct dio_align *align = NULL;
 	FILE *json = NULL, *csv = NULL;
 	char err[512];
@@ -283,15 +307,12 @@ int cmd_run(int argc, char **argv)
 	dir = cfg.ndirs ? cfg.dirs[rank % (int)cfg.ndirs] : ".";
 	status = check_directory(&cfg, dir, nranks > 1 ? 1 :
 				 cfg.procs * same_dirs(&cfg, 0), &target);
-	for (i = 1; !status && nranks == 1 && i < cfg.ndirs; i++) {
-		struct fs_target other;
-
-		memset(&other, 0, sizeof(other));
+	if (nranks == 1 && cfg.ndirs > 1)
+		others = xcalloc(cfg.ndirs, sizeof(*others));
+	for (i = 1; !status && nranks == 1 && i < cfg.ndirs; i++)
 		status = check_directory(&cfg, cfg.dirs[i],
 					 cfg.procs * same_dirs(&cfg, i),
-					 &other);
-		fs_target_release(&other);
-	}
+					 &others[i]);
 	if (status)
 		goto out;
 	if (cfg.direct && cfg.file_size) {
@@ -332,6 +353,8 @@ int cmd_run(int argc, char **argv)
 		struct record *rec = record_new();
 
 		fill_record(rec, &cfg, &host, &target, dir, rep);
+		if (others)
+			fill_targets(rec, &cfg, &host, &target, others);
 		if (nranks > 1) {
 			char buf[32];
 
@@ -372,6 +395,9 @@ out:
 		fclose(json);
 	if (csv)
 		fclose(csv);
+	for (i = 1; others && i < cfg.ndirs; i++)
+		fs_target_release(&others[i]);
+	free(others);
 	fs_target_release(&target);
 	host_release(&host);
 	config_release(&cfg);

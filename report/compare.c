@@ -136,6 +136,20 @@ static void attrs_of(const struct record *rec, struct record_kv **a,
 	attr_add(a, n, "fs options", rec->target.fs_options);
 	virt_attr(rec, a, n);
 	stack_attrs(rec, a, n);
+	if (rec->ntargets > 1) {
+		/* several -d: the filesystems of all of them */
+		char *all = xstrdup(""), *t;
+
+		for (i = 0; i < rec->ntargets; i++) {
+			t = xasprintf("%s%s%s", all, i ? " " : "",
+				      rec->targets[i].fstype ?
+				      rec->targets[i].fstype : "?");
+			free(all);
+			all = t;
+		}
+		attr_add(a, n, "fs of each -d", all);
+		free(all);
+	}
 	for (i = 0; i < rec->ntags; i++) {
 		snprintf(buf, sizeof(buf), "tag:%s", rec->tags[i].key);
 		attr_add(a, n, buf, rec->tags[i].value);

@@ -120,6 +120,22 @@ static struct json_object *result_object(const struct result *res)
 	return obj;
 }
 
+static struct json_object *target_fields(const struct record_target *t)
+{
+	struct json_object *target = json_object_new_object();
+
+	add(target, "path", rjson_str(t->path));
+	add(target, "mountpoint", rjson_str(t->mountpoint));
+	add(target, "fstype", rjson_str(t->fstype));
+	add(target, "source", rjson_str(t->source));
+	add(target, "vfs_options", rjson_str(t->vfs_options));
+	add(target, "fs_options", rjson_str(t->fs_options));
+	add(target, "block_size", ju64(t->block_size));
+	add(target, "total_bytes", ju64(t->total_bytes));
+	add(target, "free_bytes", ju64(t->free_bytes));
+	return target;
+}
+
 static struct json_object *record_object(const struct record *rec)
 {
 	struct json_object *obj = json_object_new_object();
@@ -143,18 +159,20 @@ static struct json_object *record_object(const struct record *rec)
 	add(host, "ram", ju64(rec->host.ram));
 	add(obj, "host", host);
 
-	target = json_object_new_object();
-	add(target, "path", rjson_str(rec->target.path));
-	add(target, "mountpoint", rjson_str(rec->target.mountpoint));
-	add(target, "fstype", rjson_str(rec->target.fstype));
-	add(target, "source", rjson_str(rec->target.source));
-	add(target, "vfs_options", rjson_str(rec->target.vfs_options));
-	add(target, "fs_options", rjson_str(rec->target.fs_options));
-	add(target, "block_size", ju64(rec->target.block_size));
-	add(target, "total_bytes", ju64(rec->target.total_bytes));
-	add(target, "free_bytes", ju64(rec->target.free_bytes));
+	target = target_fields(&rec->target);
 	add(obj, "target", target);
 	target_json_add(rec, host, target);
+	if (rec->ntargets) {
+		/* several -d: every directory's target and stack */
+		arr = json_object_new_array();
+		for (i = 0; i < rec->ntargets; i++) {
+			struct json_object *t = target_fields(&rec->targets[i]);
+
+			target_stack_json_add(rec->targets[i].stack, t);
+			json_object_array_add(arr, t);
+		}
+		add(obj, "targets", arr);
+	}
 
 	add(obj, "params", kv_object(rec->params, rec->nparams));
 	add(obj, "tags", kv_object(rec->tags, rec->ntags));
@@ -246,6 +264,23 @@ static int get_int(const struct rerr *e, struct json_object *obj,
 
 	return rc ? bad("%s'%s' is %s", where, key, rc == -ERANGE ?
 			"out of range" : "not an integer") : 0;
+}
+
+static int read_target(const struct rerr *e, struct json_object *sub,
+		       struct record_target *t)
+{
+	if (!json_object_is_type(sub, json_type_object))
+		return bad("'target' is not an object");
+	return get_str(e, sub, "target: ", "path", &t->path) ||
+	       get_str(e, sub, "target: ", "mountpoint", &t->mountpoint) ||
+	       get_str(e, sub, "target: ", "fstype", &t->fstype) ||
+	       get_str(e, sub, "target: ", "source", &t->source) ||
+	       get_str(e, sub, "target: ", "vfs_options", &t->vfs_options) ||
+	       get_str(e, sub, "target: ", "fs_options", &t->fs_options) ||
+	       get_u64(e, sub, "target: ", "block_size", &t->block_size) ||
+	       get_u64(e, sub, "target: ", "total_bytes", &t->total_bytes) ||
+	       get_u64(e, sub, "target: ", "free_bytes", &t->free_bytes) ?
+	       -1 : 0;
 }
 
 static int get_double(const struct rerr *e, struct json_object *obj,
@@ -405,23 +440,22 @@ static int read_record(const struct rerr *e, struct json_object *obj,
 	}
 
 	sub = rjson_member(obj, "target");
+	if (sub && read_target(e, sub, &rec->target))
+		return -1;
+	sub = rjson_member(obj, "targets");
 	if (sub) {
-		struct record_target *t = &rec->target;
-
-		if (!json_object_is_type(sub, json_type_object))
-			return bad("'target' is not an object");
-		if (get_str(e, sub, "target: ", "path", &t->path) ||
-		    get_str(e, sub, "target: ", "mountpoint", &t->mountpoint) ||
-		    get_str(e, sub, "target: ", "fstype", &t->fstype) ||
-		    get_str(e, sub, "target: ", "source", &t->source) ||
-		    get_str(e, sub, "target: ", "vfs_options",
-			    &t->vfs_options) ||
-		    get_str(e, sub, "target: ", "fs_options", &t->fs_options) ||
-		    get_u64(e, sub, "target: ", "block_size", &t->block_size) ||
-		    get_u64(e, sub, "target: ", "total_bytes",
-			    &t->total_bytes) ||
-		    get_u64(e, sub, "target: ", "free_bytes", &t->free_bytes))
-			return -1;
+		if (!json_object_is_type(sub, json_type_array))
+			return bad("'targets' is not an array");
+		len = json_object_array_length(sub);
+		rec->targets = xcalloc(len + 1, sizeof(*rec->targets));
+		for (i = 0; i < len; i++) {
+			v = json_object_array_get_idx(sub, i);
+			rec->ntargets++;
+			if (read_target(e, v, &rec->targets[i]) ||
+			    target_stack_json_read(v, &rec->targets[i].stack,
+						   e->buf, e->len))
+				return -1;
+		}
 	}
 
 	if (read_kvs(e, obj, "params", rec, 0) || read_kvs(e, obj, "tags", rec, 1))

@@ -82,6 +82,12 @@ void target_json_add(const struct record *rec, struct json_object *host,
 		     struct json_object *target);
 int target_json_read(struct json_object *root, struct record *rec, char *err,
 		     size_t errlen);
+/* A target's "fs" and "stack" members, written and read (several -d). */
+void target_stack_json_add(const struct record_stack *s,
+			   struct json_object *target);
+int target_stack_json_read(struct json_object *target,
+			   struct record_stack **out, char *err,
+			   size_t errlen);
 
 /*
  * The matrix section (json_matrix.c) as an object (NULL when m is NULL);

@@ -59,8 +59,7 @@ void target_json_add(const struct record *rec, struct json_object *host,
 {
 	const struct record_virt *v = rec->host.virt;
 	const struct record_stack *s = rec->target.stack;
-	struct json_object *o, *arr;
-	size_t i;
+	struct json_object *o;
 
 	if (v) {
 		o = json_object_new_object();
@@ -76,6 +75,15 @@ void target_json_add(const struct record *rec, struct json_object *host,
 		json_object_object_add(o, "evidence", rjson_str(v->evidence));
 		json_object_object_add(host, "virt", o);
 	}
+	target_stack_json_add(s, target);
+}
+
+void target_stack_json_add(const struct record_stack *s,
+			   struct json_object *target)
+{
+	struct json_object *o, *arr;
+	size_t i;
+
 	if (!s)
 		return;
 	o = json_object_new_object();
@@ -171,18 +179,27 @@ int target_json_read(struct json_object *root, struct record *rec, char *err,
 		     size_t errlen)
 {
 	struct json_object *target = rjson_member(root, "target");
+
+	if (read_virt(rjson_member(root, "host"), rec, err, errlen))
+		return -1;
+	return target_stack_json_read(target, &rec->target.stack, err,
+				      errlen);
+}
+
+int target_stack_json_read(struct json_object *target,
+			   struct record_stack **out, char *err,
+			   size_t errlen)
+{
 	struct json_object *fs, *arr;
 	struct record_stack *s;
 	size_t i, n;
 
-	if (read_virt(rjson_member(root, "host"), rec, err, errlen))
-		return -1;
 	fs = rjson_member(target, "fs");
 	arr = rjson_member(target, "stack");
 	if (!fs && !arr)
 		return 0;
 	s = record_stack_new();
-	rec->target.stack = s;
+	*out = s;
 	if (fs) {
 		if (!json_object_is_type(fs, json_type_object))
 			return rjson_fail(err, errlen,

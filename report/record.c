@@ -58,6 +58,9 @@ void record_free(struct record *rec)
 	free(rec->target.vfs_options);
 	free(rec->target.fs_options);
 	record_detected_free(rec);
+	for (i = 0; i < rec->ntargets; i++)
+		record_target_release(&rec->targets[i]);
+	free(rec->targets);
 	record_kv_free(rec->params, rec->nparams);
 	record_kv_free(rec->tags, rec->ntags);
 	for (i = 0; i < rec->nresults; i++) {
@@ -323,6 +326,18 @@ void record_virt_free(struct record_virt *v)
 	free(v->dmi_product);
 	free(v->evidence);
 	free(v);
+}
+
+void record_target_release(struct record_target *t)
+{
+	free(t->path);
+	free(t->mountpoint);
+	free(t->fstype);
+	free(t->source);
+	free(t->vfs_options);
+	free(t->fs_options);
+	record_stack_free(t->stack);
+	memset(t, 0, sizeof(*t));
 }
 
 void record_detected_free(struct record *rec)

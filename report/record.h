@@ -192,6 +192,12 @@ struct record {
 	int exit_status;	/* 0 ok, 1 a test failed, 128+sig interrupted */
 	struct record_host host;
 	struct record_target target;
+	/*
+	 * Several -d: every directory's target with its stack, in -d order
+	 * ([0] is the directory target describes); NULL and 0 for one.
+	 */
+	struct record_target *targets;
+	size_t ntargets;
 	struct record_kv *params;	/* every setting, defaults included */
 	size_t nparams;
 	struct record_kv *tags;		/* --tag key=value */
@@ -232,6 +238,9 @@ struct record {
 
 struct record *record_new(void);
 void record_free(struct record *rec);
+
+/* Free what a target holds (strings, stack); the struct itself stays. */
+void record_target_release(struct record_target *t);
 
 /* Set (or replace) a parameter; numeric ones are written as JSON numbers. */
 void record_set_param(struct record *rec, const char *key, const char *value,
