@@ -100,6 +100,10 @@ char *compare_virt_mark(const struct record *rec)
 	for (i = 0; v->emulation[i] && i + 1 < sizeof(emu); i++)
 		emu[i] = (char)toupper((unsigned char)v->emulation[i]);
 	emu[i] = '\0';
+	/* "QEMU TCG" already names the emulation: not "QEMU TCG TCG" */
+	if (v->hypervisor && strcasestr(v->hypervisor, emu))
+		return xasprintf("%s%s, emulated", v->vm > 0 ? "VM: " : "",
+				 v->hypervisor);
 	return xasprintf("%s%s %s, emulated", v->vm > 0 ? "VM: " : "",
 			 v->hypervisor && *v->hypervisor ? v->hypervisor :
 			 v->vm > 0 ? "guest" : "CPU", emu);
@@ -544,11 +548,11 @@ const char *compare_group_virt(const struct compare *c, size_t g)
 	return v && strcmp(v, "none") ? v : NULL;
 }
 
-char *compare_group_label(const struct compare *c, size_t g, int with_mark)
+/* The label and the name-worthy attributes that tell it apart. */
+static char *basic_label(const struct compare *c, size_t g)
 {
 	const struct cmp_group *grp = &c->groups[g];
 	char *name = xstrdup(grp->label ? grp->label : "(no label)");
-	const char *mark = compare_group_virt(c, g);
 	size_t i, h, shared = 0;
 	char *n;
 
@@ -565,6 +569,36 @@ char *compare_group_label(const struct compare *c, size_t g, int with_mark)
 			      ? c->differ[i] + 4 : c->differ[i], v);
 		free(name);
 		name = n;
+	}
+	return name;
+}
+
+char *compare_group_label(const struct compare *c, size_t g, int with_mark)
+{
+	char *name = basic_label(c, g), *n;
+	const char *mark = compare_group_virt(c, g);
+	size_t h;
+
+	/*
+	 * Two configurations that still read alike (two VM runs that differ
+	 * only in what names nothing) get their number in the list.
+	 */
+	for (h = 0; h < c->ngroups; h++) {
+		char *other;
+		int same;
+
+		if (h == g)
+			continue;
+		other = basic_label(c, h);
+		same = !strcmp(other, name) &&
+		       streq(compare_group_virt(c, h), mark);
+		free(other);
+		if (same) {
+			n = xasprintf("%s #%zu", name, g + 1);
+			free(name);
+			name = n;
+			break;
+		}
 	}
 	if (with_mark && mark) {
 		n = xasprintf("%s [%s]", name, mark);
@@ -588,8 +622,15 @@ char *compare_group_short(const struct compare *c, size_t g, size_t width)
 	if (mark)
 		room = width > strlen(mark) + 3 + 8 ?
 		       width - strlen(mark) - 3 : 8;
-	if (strlen(name) > room && room > 3)
+	if (strlen(name) > room && room > 7) {
+		/* keep the start and the end: what differs is often last */
+		size_t head = (room - 3) / 2, tail = room - 3 - head;
+
+		memmove(name + head + 3, name + strlen(name) - tail, tail + 1);
+		memcpy(name + head, "...", 3);
+	} else if (strlen(name) > room && room > 3) {
 		strcpy(name + room - 3, "...");
+	}
 	if (!mark)
 		return name;
 	n = xasprintf("%s [%s]", name, mark);

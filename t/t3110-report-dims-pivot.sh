@@ -110,4 +110,15 @@ test_expect_success JQ 'one layout on /dev/loop18 and /dev/loop19 is one configu
 	grep -q "^  1 \* xfs-raid0.* (2 runs)$" out.txt
 '
 
+test_expect_success JQ 'names: the emulation said once; runs that read alike are numbered' '
+	head -1 "$FIX/clyde.jsonl" | jq -c ".label = \"vm\" | .host.virt = {\"vm\": true, \"hypervisor\": \"QEMU TCG\", \"emulation\": \"tcg\"}" >vm.jsonl &&
+	head -1 "$FIX/clyde.jsonl" | jq -c ".label = \"vm\" | .host.virt = {\"vm\": true, \"hypervisor\": \"QEMU TCG\", \"emulation\": \"tcg\"} | .params.char_size = 2097152" >>vm.jsonl &&
+	"$CLYDE" report -f text vm.jsonl >out.txt &&
+	! grep -q "TCG TCG" out.txt &&
+	grep -q "^  1 \* vm #1 \[VM: QEMU TCG, emulated\] (1 run)$" out.txt &&
+	grep -q "^  2   vm #2 \[VM: QEMU TCG, emulated\] (1 run)$" out.txt &&
+	sed -n "/^Block write/,/^$/p" out.txt >block &&
+	test "$(grep "^vm " block | cut -c1-34 | sort -u | wc -l)" = 2
+'
+
 test_done
