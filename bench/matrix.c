@@ -11,10 +11,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,7 +26,9 @@
 #include "cmdutil.h"
 #include "progress.h"
 #include "run.h"
+#include "../fsops/clock.h"
 #include "../fsops/engine.h"
+#include "../fsops/stack.h"
 #include "../fsops/uring.h"
 #include "../lib/xalloc.h"
 #include "../report/matrix.h"
@@ -30,16 +36,17 @@
 
 static void fill_matrix_record(struct record *rec,
 			       const struct matrix_config *cfg,
-			       const struct matrix_run *run,
+			       const struct matrix_run *runs, unsigned n,
 			       const struct host_info *host,
-			       const struct fs_target *target)
+			       const struct fs_target *targets)
 {
-	char buf[32];
+	const struct matrix_run *run = &runs[0];
+	char buf[64];
+	unsigned i;
 
-	record_fill_env(rec, host, target, cfg->target ? cfg->target : ".",
-			cfg->label, 1);
+	record_fill_env(rec, host, &targets[0], run->path, cfg->label, 1);
 	if (run->kind == TARGET_DEVICE)
-		record_set_str(&rec->target.source, cfg->target);
+		record_set_str(&rec->target.source, run->path);
 	matrix_options_record(cfg, rec);
 	snprintf(buf, sizeof(buf), "%" PRIu64, run->file_size);
 	record_set_param(rec, PARAM_FILE_SIZE, buf, 1);
@@ -51,9 +58,28 @@ static void fill_matrix_record(struct record *rec,
 	rec->matrix->engine = xstrdup(run->engine->name);
 	rec->matrix->direct = run->direct;
 	rec->matrix->verify = cfg->verify;
+	if (cfg->profile)
+		rec->matrix->profile = xstrdup(cfg->profile);
+	if (cfg->steady != STEADY_NONE) {
+		matrix_steady_name(cfg, buf, sizeof(buf));
+		rec->matrix->steady = xasprintf("%s over %g s", buf,
+						cfg->steady_window);
+	}
 	if (run->vunit) {
 		snprintf(buf, sizeof(buf), "%zu", run->vunit);
 		record_set_param(rec, "verify_unit", buf, 1);
+	}
+	/* several -d: every target named with its stack */
+	for (i = 0; n > 1 && i < n; i++) {
+		struct record *tmp = record_new();
+		struct record_target *t = matrix_add_target(rec->matrix);
+
+		record_fill_env(tmp, host, &targets[i], runs[i].path, NULL, 1);
+		if (runs[i].kind == TARGET_DEVICE)
+			record_set_str(&tmp->target.source, runs[i].path);
+		*t = tmp->target;
+		memset(&tmp->target, 0, sizeof(tmp->target));
+		record_free(tmp);
 	}
 }
 
@@ -84,12 +110,14 @@ static void add_cells(const struct matrix_config *cfg,
 /*
  * The engine: --engine's, or the default (io_uring where the kernel lets
  * us set up a ring, else libaio with *note saying why), checked against
- * --qd, --sqpoll and --hipri and probed.  0 or EXIT_USAGE.
+ * --qd, --sqpoll and --hipri and probed; every target's run gets it.
+ * 0 or EXIT_USAGE.
  */
-static int pick_engine(struct matrix_config *cfg, struct matrix_run *run,
-		       const char **note)
+static int pick_engine(struct matrix_config *cfg, struct matrix_run *runs,
+		       unsigned n, const char **note)
 {
 	const struct io_engine_ops *e;
+	unsigned i;
 	int rc;
 
 	*note = NULL;
@@ -103,10 +131,12 @@ static int pick_engine(struct matrix_config *cfg, struct matrix_run *run,
 	if (cfg->hipri && !(e->flags & IO_ENGINE_HIPRI))
 		return cmd_usage_error("--hipri: needs io_uring, and %s",
 				       *note ? *note : "it is not chosen");
-	run->engine = e;
-	run->engine_flags = (cfg->sqpoll ? IO_SETUP_SQPOLL : 0) |
-			    (cfg->hipri ? IO_SETUP_HIPRI : 0);
-	rc = io_engine_probe(e, run->engine_flags);
+	for (i = 0; i < n; i++) {
+		runs[i].engine = e;
+		runs[i].engine_flags = (cfg->sqpoll ? IO_SETUP_SQPOLL : 0) |
+				       (cfg->hipri ? IO_SETUP_HIPRI : 0);
+	}
+	rc = io_engine_probe(e, runs[0].engine_flags);
 	if (rc < 0)
 		return cmd_usage_error("--engine: %s%s%s cannot be used here: "
 				       "%s", e->name,
@@ -117,42 +147,189 @@ static int pick_engine(struct matrix_config *cfg, struct matrix_run *run,
 	return 0;
 }
 
+/* Every cell still not run gets the reason (printf-style). */
+__attribute__((format(printf, 2, 3)))
+static void mark_not_run(struct record_matrix *m, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	size_t i;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (i = 0; i < m->ncells; i++)
+		if (m->cells[i].status == RESULT_NOT_RUN &&
+		    !m->cells[i].reason)
+			m->cells[i].reason = xstrdup(buf);
+}
+
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" :
+	       sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+/*
+ * Prefill every target in turn, timed from the first write to the last
+ * fsync; the figures into m->prefill.  0, or the exit status after the
+ * failure is recorded (m->error) and said.
+ */
+static int prefill_all(const struct matrix_config *cfg,
+		       struct matrix_run *runs, unsigned n,
+		       struct record_matrix *m)
+{
+	struct matrix_prefill *p = &m->prefill;
+	uint64_t t0 = clock_ns();
+	char *why = NULL;
+	unsigned i;
+	int rc = 0;
+
+	p->bs = matrix_prefill_bs(cfg);
+	p->scan = cfg->no_prefill;
+	if (cfg->no_prefill && !cfg->verify)
+		return 0;	/* nothing read, nothing written */
+	progress_phase("prefill", 0, 0, NULL, 0, 0);
+	for (i = 0; i < n && !rc; i++)
+		rc = matrix_prefill(cfg, &runs[i], &why, &p->bytes);
+	progress_idle();
+	p->elapsed = (double)(clock_ns() - t0) / 1e9;
+	p->mbps = p->elapsed > 0 ? (double)p->bytes / p->elapsed /
+		  (1024.0 * 1024.0) : 0;
+	p->status = rc ? RESULT_FAILED : RESULT_OK;
+	if (!rc)
+		return 0;
+	if (cmd_stop_signal) {
+		free(why);
+		why = xasprintf("prefill interrupted by %s",
+				signal_name(cmd_stop_signal));
+	} else if (rc == -ENOSPC) {
+		char *old = why;
+
+		why = xasprintf("%s (%s)", old ? old : "prefill: no space",
+				runs[i - 1].kind == TARGET_FILE ?
+				"the file is left as it is, its data partly "
+				"overwritten" : "clyde's files are removed");
+		free(old);
+	} else if (!why) {
+		why = xasprintf("prefill: %s", strerror(-rc));
+	}
+	fprintf(stderr, "clyde: %s\n", why);
+	m->error = why;
+	mark_not_run(m, "not run: %s", why);
+	return cmd_stop_signal ? 128 + cmd_stop_signal : EXIT_FAILED;
+}
+
+/*
+ * The cells in order.  A cell that fails stops the run, the rest marked
+ * not run with the reason; after ENOSPC only cells without writes still
+ * run (a copy-on-write filesystem needs room for every write).
+ */
+static int run_cells(const struct matrix_config *cfg,
+		     struct matrix_run *runs, unsigned n,
+		     struct record_matrix *m,
+		     const struct matrix_tmem *mem)
+{
+	size_t i, nospace = 0;
+	int status = 0;
+
+	for (i = 0; i < m->ncells && !cmd_stop_signal; i++) {
+		struct matrix_cell *c = &m->cells[i];
+		char what[96];
+		int rc;
+
+		if (nospace && c->read_pct < 100) {
+			c->reason = xasprintf("not run: cell %zu ran out of "
+					      "space and this cell writes",
+					      nospace);
+			continue;
+		}
+		if (status && !nospace)
+			break;
+		snprintf(what, sizeof(what), "bs %" PRIu64 ", %u threads, %s, "
+			 "%u%% read", c->bs, c->threads,
+			 c->random ? "random" : "seq", c->read_pct);
+		progress_phase(what, (unsigned)i + 1, (unsigned)m->ncells,
+			       NULL, 0,
+			       (cfg->ramp + cfg->time) * (double)(1 + cfg->ncurve));
+		rc = matrix_run_cell(runs, n, c, (unsigned)i, mem);
+		progress_idle();
+		if (!rc)
+			continue;
+		status = EXIT_FAILED;
+		if (cmd_stop_signal) {
+			free(c->reason);
+			c->reason = xasprintf("interrupted by %s",
+					      signal_name(cmd_stop_signal));
+			break;
+		}
+		fprintf(stderr, "clyde: matrix cell %zu: %s\n", i + 1,
+			c->reason ? c->reason : "failed");
+		if (rc == -ENOSPC && !nospace)
+			nospace = i + 1;
+		else if (!nospace)
+			mark_not_run(m, "not run: cell %zu failed", i + 1);
+	}
+	if (cmd_stop_signal)
+		mark_not_run(m, "not run: interrupted by %s",
+			     signal_name(cmd_stop_signal));
+	return status;
+}
+
 int cmd_matrix(int argc, char **argv)
 {
 	struct matrix_config cfg;
-	struct matrix_run run, *runs = NULL;
+	struct matrix_run *tg = NULL, *runs = NULL;
 	struct host_info host;
-	struct fs_target target;
+	struct fs_target *targets = NULL;
 	struct record *rec = NULL;
 	FILE *json = NULL, *csv = NULL, *tables;
 	struct matrix_tmem *mem = NULL;
 	const char *note = NULL;
-	int status, csv_fresh = 0, rc, json_fresh = 0;
+	int status, csv_fresh = 0, json_fresh = 0;
 	int json_created = 0, csv_created = 0;
-	char *why = NULL;
-	unsigned procs = 0, k;
-	size_t i;
+	unsigned procs = 0, k, n = 1, i;
 	char err[512];
+	static const char dot[] = ".";
 
-	memset(&run, 0, sizeof(run));
 	memset(&host, 0, sizeof(host));
-	memset(&target, 0, sizeof(target));
 	matrix_config_init(&cfg);
 	if (cmd_parsed(matrix_options_parse(&cfg, argc, argv, err, sizeof(err)), err,
 		       &status))
 		goto out;
-	run.cfg = &cfg;
-	run.direct = !cfg.buffered;
-	status = pick_engine(&cfg, &run, &note);
+	n = cfg.ntargets ? (unsigned)cfg.ntargets : 1;
+	tg = xcalloc(n, sizeof(*tg));
+	targets = xcalloc(n, sizeof(*targets));
+	for (i = 0; i < n; i++) {
+		tg[i].cfg = &cfg;
+		tg[i].path = cfg.ntargets ? cfg.targets[i] : dot;
+		tg[i].index = i;
+		tg[i].ntargets = n;
+		tg[i].direct = !cfg.buffered;
+	}
+	status = pick_engine(&cfg, tg, n, &note);
 	if (status)
 		goto out;
-	status = matrix_check_target(&cfg, &run, &target);
-	if (status)
-		goto out;
+	for (i = 0; i < n; i++) {
+		status = matrix_check_target(&cfg, &tg[i], &targets[i]);
+		if (status)
+			goto out;
+		if (tg[i].kind != tg[0].kind) {
+			status = cmd_usage_error("-d: '%s' and '%s' are not of "
+						 "one kind (directories, files "
+						 "or devices)", tg[0].path,
+						 tg[i].path);
+			goto out;
+		}
+	}
 	procs = cfg.procs ? cfg.procs : 1;
-	if (procs > 1 && run.kind != TARGET_DIR) {
+	if (procs > 1 && tg[0].kind != TARGET_DIR) {
 		status = cmd_usage_error("-c: workers need a directory -d for "
 					 "their own files");
+		goto out;
+	}
+	if (procs > 1 && n > 1) {
+		status = cmd_usage_error("-c: workers need a single -d");
 		goto out;
 	}
 	if (procs > 1 && cfg.ncurve) {
@@ -160,19 +337,19 @@ int cmd_matrix(int argc, char **argv)
 					 "several workers");
 		goto out;
 	}
-	if (procs > 1 && run.file_size * run.nfiles * procs >
-			 target.avail_bytes) {
-		status = cmd_usage_error("--size: the files of %u workers need "
-					 "%" PRIu64 " bytes but '%s' has only %"
-					 PRIu64 " free", procs,
-					 run.file_size * run.nfiles * procs,
-					 cfg.target ? cfg.target : ".",
-					 target.avail_bytes);
+	if (procs > 1 && cfg.steady != STEADY_NONE) {
+		status = cmd_usage_error("-c: --steady is not supported with "
+					 "several workers");
 		goto out;
 	}
-	runs = xcalloc(procs, sizeof(*runs));
-	for (k = 1; k < procs; k++)
-		runs[k] = run;	/* not opened yet */
+	status = matrix_size_files(&cfg, tg, n, targets, procs);
+	if (status)
+		goto out;
+	if (procs > 1) {
+		runs = xcalloc(procs, sizeof(*runs));
+		for (k = 1; k < procs; k++)
+			runs[k] = tg[0];	/* not opened yet */
+	}
 	if (!cfg.seed_given) {
 		uint32_t seed;
 
@@ -184,16 +361,28 @@ int cmd_matrix(int argc, char **argv)
 	cmd_install_signals(matrix_second_signal);
 	/* every check that can fail comes before the outputs are opened;
 	 * a failure here removes the files and directory it made */
-	status = matrix_open_files(&cfg, &run);
-	if (!status)
-		status = matrix_check_layout(&cfg, &run);
+	for (i = 0; !status && i < n; i++) {
+		status = matrix_open_files(&cfg, &tg[i]);
+		if (!status)
+			status = matrix_check_layout(&cfg, &tg[i]);
+		if (!status && tg[i].kind == TARGET_DEVICE) {
+			struct stat st;
+
+			/* a device's stack for the record */
+			if (!stat(tg[i].path, &st))
+				stack_walk_devnum(&targets[i].stack,
+						  major(st.st_rdev),
+						  minor(st.st_rdev), -1);
+		}
+	}
 	for (k = 1; !status && k < procs; k++) {
 		status = matrix_open_files(&cfg, &runs[k]);
 		if (!status)
 			status = matrix_check_layout(&cfg, &runs[k]);
 	}
-	for (k = 0; !status && cfg.hipri && k < procs; k++) {
-		const struct matrix_run *r = k ? &runs[k] : &run;
+	for (k = 0; !status && cfg.hipri && k < (procs > 1 ? procs : n);
+	     k++) {
+		const struct matrix_run *r = procs > 1 && k ? &runs[k] : &tg[k];
 
 		if (uring_poll_check(r->fds[0], err, sizeof(err)))
 			status = cmd_usage_error("--hipri: '%s': %s",
@@ -201,7 +390,8 @@ int cmd_matrix(int argc, char **argv)
 	}
 	if (status)
 		goto out;
-	runs[0] = run;	/* worker 0's; released as run */
+	if (runs)
+		runs[0] = tg[0];	/* worker 0's; released as tg[0] */
 	if (cfg.json_path &&
 	    !(json = cmd_open_output("--json", cfg.json_path, &json_fresh,
 				 &json_created))) {
@@ -214,19 +404,19 @@ int cmd_matrix(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
-	if (!run.direct && run.engine->buffered_caveat)
+	if (!tg[0].direct && tg[0].engine->buffered_caveat)
 		fprintf(stderr, "clyde: warning: %s\n",
-			run.engine->buffered_caveat);
+			tg[0].engine->buffered_caveat);
 
 	rec = record_new();
-	fill_matrix_record(rec, &cfg, &run, &host, &target);
-	if (!run.direct && run.engine->buffered_caveat)
-		record_warn(rec, "%s", run.engine->buffered_caveat);
+	fill_matrix_record(rec, &cfg, tg, n, &host, targets);
+	if (!tg[0].direct && tg[0].engine->buffered_caveat)
+		record_warn(rec, "%s", tg[0].engine->buffered_caveat);
 	if (note)
 		record_warn(rec, "%s", note);
-	if (cfg.verify && (run.engine->flags & IO_ENGINE_NOKERNEL))
+	if (cfg.verify && (tg[0].engine->flags & IO_ENGINE_NOKERNEL))
 		record_warn(rec, "%s reads nothing: --verify stamps the writes "
-			    "and checks no read", run.engine->name);
+			    "and checks no read", tg[0].engine->name);
 	add_cells(&cfg, rec->matrix);
 	progress_start(cfg.quiet);
 	if (procs > 1) {
@@ -239,49 +429,30 @@ int cmd_matrix(int argc, char **argv)
 		if (rec->matrix->error)
 			fprintf(stderr, "clyde: %s\n", rec->matrix->error);
 		if (cmd_stop_signal)
+			mark_not_run(rec->matrix, "not run: interrupted by %s",
+				     signal_name(cmd_stop_signal));
+		else if (rec->matrix->error)
+			mark_not_run(rec->matrix, "not run: %s",
+				     rec->matrix->error);
+		else
+			mark_not_run(rec->matrix, "not run: an earlier cell "
+				     "failed");
+		if (cmd_stop_signal)
 			status = 128 + cmd_stop_signal;
 		rec->exit_status = status;
 		goto write;
 	}
-	progress_phase("prefill", 0, 0, NULL, 0, 0);
-	rc = matrix_prefill(&cfg, &run, &why);
-	progress_idle();
-	if (rc) {
-		if (rc == -ENOSPC) {
-			free(why);
-			why = xasprintf("prefill: not enough space for %u "
-					"file(s) of %" PRIu64 " bytes; files "
-					"removed", run.nfiles, run.file_size);
-		}
-		if (why) {
-			fprintf(stderr, "clyde: %s\n", why);
-			rec->matrix->error = why;
-			why = NULL;
-		}
-		status = cmd_stop_signal ? 128 + cmd_stop_signal : EXIT_FAILED;
-		rec->exit_status = status;
-		goto write;
-	}
-	mem = matrix_alloc_buffers(&cfg, &run);
-	for (i = 0; i < rec->matrix->ncells && !cmd_stop_signal && !status;
-	     i++) {
-		struct matrix_cell *c = &rec->matrix->cells[i];
-		char what[96];
-
-		snprintf(what, sizeof(what), "bs %" PRIu64 ", %u threads, %s, "
-			 "%u%% read", c->bs, c->threads,
-			 c->random ? "random" : "seq", c->read_pct);
-		progress_phase(what, (unsigned)i + 1,
-			       (unsigned)rec->matrix->ncells, NULL, 0,
-			       (cfg.ramp + cfg.time) * (double)(1 + cfg.ncurve));
-		rc = matrix_run_cell(&run, c, (unsigned)i, mem);
-		progress_idle();
-		if (rc) {
-			if (!cmd_stop_signal)
-				fprintf(stderr, "clyde: matrix cell %zu: %s\n",
-					i + 1, c->reason ? c->reason : "failed");
-			status = EXIT_FAILED;
-		}
+	status = prefill_all(&cfg, tg, n, rec->matrix);
+	if (!status) {
+		mem = matrix_alloc_buffers(&cfg, &tg[0]);
+		status = run_cells(&cfg, tg, n, rec->matrix, mem);
+	} else if (tg[0].kind == TARGET_FILE && cfg.size_given &&
+		   tg[0].file_size > tg[0].orig_size) {
+		/* give back the room the file grew by: it is not ours */
+		if (ftruncate(tg[0].fds[0], (off_t)tg[0].orig_size))
+			fprintf(stderr, "clyde: cannot shrink '%s' back to "
+				"%" PRIu64 " bytes: %s\n", tg[0].path,
+				tg[0].orig_size, strerror(errno));
 	}
 	if (cmd_stop_signal)
 		status = 128 + cmd_stop_signal;
@@ -290,7 +461,8 @@ write:
 	progress_stop();
 	free(rec->end);
 	rec->end = record_now_iso8601();
-	matrix_run_release(&run);
+	for (i = 0; i < n; i++)
+		matrix_run_release(&tg[i]);
 	for (k = 1; k < procs; k++)
 		matrix_run_release(&runs[k]);
 	/* -q: the tables on stderr, stdout left empty */
@@ -308,11 +480,12 @@ write:
 		status = status ? status : EXIT_FAILED;
 	}
 out:
-	matrix_run_release(&run);
+	for (i = 0; tg && i < n; i++)
+		matrix_run_release(&tg[i]);
 	for (k = 1; runs && k < procs; k++)
 		matrix_run_release(&runs[k]);
 	free(runs);
-	free(why);
+	free(tg);
 	/* bad input: no record, and no output file left that we made */
 	if (!rec && json && json_created)
 		unlink(cfg.json_path);
@@ -325,7 +498,9 @@ out:
 		fclose(json);
 	if (csv)
 		fclose(csv);
-	fs_target_release(&target);
+	for (i = 0; targets && i < n; i++)
+		fs_target_release(&targets[i]);
+	free(targets);
 	host_release(&host);
 	matrix_config_release(&cfg);
 	return status;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmdutil.h"
 #include "../fsops/clock.h"
@@ -199,6 +200,51 @@ static inline int loop_reap(struct loop *L, const enum io_engine_fast fast,
 	return io_engine_reap(&L->eng, min, L->done, max, tp);
 }
 
+/*
+ * A short transfer: for a write, write the rest to learn why the kernel
+ * stopped (a copy-on-write filesystem out of space gives a short write,
+ * then ENOSPC); -EIO when it does not say.
+ */
+static int short_io(const struct io_req *r)
+{
+	ssize_t n;
+
+	if (!r->write || r->res < 0 || (size_t)r->res >= r->len)
+		return -EIO;
+	n = pwrite(r->fd, (const char *)r->buf + r->res,
+		   r->len - (size_t)r->res, (off_t)(r->off + (uint64_t)r->res));
+	return n < 0 ? -errno : -EIO;
+}
+
+/*
+ * --steady: the pass's epoch moved on; empty the ring slots of the epochs
+ * this thread skipped and of the new one (the ring holds the last nring).
+ */
+static void ring_turn(struct worker *w)
+{
+	uint64_t e = __atomic_load_n(w->epoch, __ATOMIC_RELAXED);
+	uint64_t k;
+
+	if (e == w->ring_epoch)
+		return;
+	for (k = w->ring_epoch + 1; k <= e && k <= w->ring_epoch + w->nring;
+	     k++) {
+		hist_init(&w->ring_r[k % w->nring]);
+		hist_init(&w->ring_w[k % w->nring]);
+	}
+	w->ring_epoch = e;
+}
+
+static struct histogram *ring_r(struct worker *w)
+{
+	return &w->ring_r[w->ring_epoch % w->nring];
+}
+
+static struct histogram *ring_w(struct worker *w)
+{
+	return &w->ring_w[w->ring_epoch % w->nring];
+}
+
 /* The loop of one pass; fast is a constant in each instance. */
 static inline __attribute__((always_inline)) void
 run_loop(struct loop *L, const enum io_engine_fast fast, uint64_t start,
@@ -210,6 +256,8 @@ run_loop(struct loop *L, const enum io_engine_fast fast, uint64_t start,
 	const unsigned bs = (unsigned)c->bs;
 	const uint64_t nblocks = w->nblocks, base = w->region_off;
 	const uint64_t nhit = w->nhit, interval = w->interval_ns;
+	/* vdbench's miss area: the blocks after the hit area */
+	const uint64_t mbase = nhit, nmiss = nblocks - nhit;
 	/* credit after a late wake-up: qd I/Os or 1 ms, whichever is more */
 	const uint64_t burst = interval * qd > 1000000u ? interval * qd :
 			       1000000u;
@@ -224,7 +272,7 @@ run_loop(struct loop *L, const enum io_engine_fast fast, uint64_t start,
 	int measuring, stopping = 0, rc;
 
 	rs = w->seed * 0x9e3779b97f4a7c15ull | 1;
-	seq = nblocks ? fast_below(&rs, nblocks) : 0;
+	seq = nmiss ? fast_below(&rs, nmiss) : 0;
 	end = start + w->ramp_ns + w->time_ns;
 	measuring = !w->ramp_ns;
 	phase_end = measuring ? end : start + w->ramp_ns;
@@ -260,10 +308,10 @@ run_loop(struct loop *L, const enum io_engine_fast fast, uint64_t start,
 						hseq = 0;
 				}
 			} else if (c->random) {
-				blk = fast_below(&rs, nblocks);
+				blk = mbase + fast_below(&rs, nmiss);
 			} else {
-				blk = seq;
-				if (++seq == nblocks)
+				blk = mbase + seq;
+				if (++seq == nmiss)
 					seq = 0;
 			}
 			off = (base + blk) * bs;
@@ -347,15 +395,19 @@ run_loop(struct loop *L, const enum io_engine_fast fast, uint64_t start,
 				stopping = 1;
 			}
 		}
-		if (*matrix_stop)
+		if (*matrix_stop ||
+		    (w->pass_stop &&
+		     __atomic_load_n(w->pass_stop, __ATOMIC_RELAXED)))
 			stopping = 1;
+		if (w->ring_r && measuring && got)
+			ring_turn(w);
 		for (i = 0; i < (unsigned)got; i++) {
 			struct io_req *r = done[i];
 
 			if (__builtin_expect(r->res != (long)bs, 0)) {
 				if (!w->err) {
 					w->err = r->res < 0 ? (int)r->res :
-						 -EIO;
+						 short_io(r);
 					w->err_off = r->off;
 				}
 				stopping = 1;
@@ -364,12 +416,18 @@ run_loop(struct loop *L, const enum io_engine_fast fast, uint64_t start,
 			if (measuring) {
 				hist_add(r->write ? &w->wlat : &w->rlat,
 					 now - r->start_ns);
+				if (w->ring_r)
+					hist_add(r->write ? ring_w(w) :
+						 ring_r(w), now - r->start_ns);
 				if (nhit && r->off - base * bs < nhit * bs)
 					w->hits++;
 			}
 		}
 		if (measuring && got)
 			w->mend = now;
+		if (w->ring_r && measuring)
+			__atomic_store_n(&w->done, w->rlat.count +
+					 w->wlat.count, __ATOMIC_RELAXED);
 		/* outside every I/O's span: check the reads, free slots */
 		for (i = 0; i < (unsigned)got; i++) {
 			struct io_req *r = done[i];
@@ -421,7 +479,7 @@ void *matrix_worker_main(void *arg)
 		L.freelist[i] = &L.reqs[i];
 		L.pool_pos[i] = NO_POS;
 	}
-	L.dstream = w->run->widx * w->run->nfiles + w->stream;
+	L.dstream = matrix_data_stream(w->run, w->stream);
 	L.wgen = (uint32_t)(w->seed >> 16);
 	/* pool windows are offset-aligned; O_DIRECT needs memory aligned */
 	L.pool_ok = w->mem->dg && (!w->run->direct ||

@@ -46,11 +46,112 @@ static void params_engine(const void *p, void *out)
 			 0);
 }
 
+static void param_num(void *out, const char *key, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	record_set_param(out, key, buf, 1);
+}
+
+/* -d, repeatable: every target in order (targets[0] is also target). */
+static int parse_dir(void *p, const char *arg, char *err, size_t errlen)
+{
+	struct matrix_config *cfg = p;
+	size_t i;
+
+	if (!*arg)
+		return errf(err, errlen, "-d: empty path");
+	for (i = 0; i < cfg->ntargets; i++)
+		if (!strcmp(cfg->targets[i], arg))
+			return errf(err, errlen, "-d: '%s' is given twice",
+				    arg);
+	if (cfg->ntargets >= 256)
+		return errf(err, errlen, "-d: at most 256 targets");
+	cfg->targets = xrealloc(cfg->targets, (cfg->ntargets + 1) *
+				sizeof(*cfg->targets));
+	cfg->targets[cfg->ntargets++] = xstrdup(arg);
+	cfg->target = cfg->targets[0];
+	return 0;
+}
+
+static void params_dir(const void *p, void *out)
+{
+	const struct matrix_config *cfg = p;
+	char buf[4096];
+	size_t i, len = 0;
+
+	record_set_param(out, "directory", cfg->target ? cfg->target : ".", 0);
+	buf[0] = '\0';
+	for (i = 0; i < cfg->ntargets && len < sizeof(buf) - 1; i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					i ? "," : "", cfg->targets[i]);
+	record_set_param(out, "targets", cfg->ntargets ? buf : ".", 0);
+	param_num(out, "ntargets", cfg->ntargets ? (double)cfg->ntargets : 1);
+}
+
+static int parse_prefill_bs(void *p, const char *arg, char *err,
+			    size_t errlen)
+{
+	struct matrix_config *cfg = p;
+	uint64_t v;
+
+	if (parse_size(arg, 1, &v) || v < BS_MIN || v > BS_MAX ||
+	    v % BS_MIN)
+		return errf(err, errlen, "--prefill-bs: '%s' is not a block "
+			    "size (a multiple of 512 from 512 to 64M)", arg);
+	cfg->prefill_bs = v;
+	return 0;
+}
+
+static void params_prefill_bs(const void *p, void *out)
+{
+	param_num(out, "prefill_bs", (double)matrix_prefill_bs(p));
+}
+
+/* --profile was applied before the other options (matrix_options_parse):
+ * here it is only checked again; two different ones are refused. */
+static int parse_profile(void *p, const char *arg, char *err, size_t errlen)
+{
+	struct matrix_config *cfg = p;
+
+	if (cfg->profile && !strcmp(cfg->profile, arg))
+		return 0;
+	if (cfg->profile)
+		return errf(err, errlen, "--profile: '%s' and '%s': one "
+			    "profile only", cfg->profile, arg);
+	return matrix_profile_apply(cfg, arg, err, errlen);
+}
+
+static void params_profile(const void *p, void *out)
+{
+	const struct matrix_config *cfg = p;
+
+	record_set_param(out, "profile", cfg->profile ? cfg->profile : "none",
+			 0);
+}
+
+static int parse_steady(void *p, const char *arg, char *err, size_t errlen)
+{
+	return matrix_steady_parse(p, arg, err, errlen);
+}
+
+static void params_steady(const void *p, void *out)
+{
+	const struct matrix_config *cfg = p;
+	char buf[64];
+
+	matrix_steady_name(cfg, buf, sizeof(buf));
+	record_set_param(out, "steady", buf, 0);
+	param_num(out, "steady_window", cfg->steady_window);
+}
+
 enum {
 	KEY_BS = 256, KEY_THREADS, KEY_PATTERN, KEY_MIX, KEY_QD, KEY_ENGINE,
 	KEY_BUFFERED, KEY_SHARED, KEY_OVERWRITE, KEY_RAW, KEY_FORCE,
 	KEY_SIZE, KEY_TIME, KEY_RAMP, KEY_VERIFY, KEY_NO_PREFILL,
 	KEY_HIT_AREA, KEY_HIT_PCT, KEY_CURVE, KEY_SQPOLL, KEY_HIPRI,
+	KEY_PREFILL_BS, KEY_PROFILE, KEY_STEADY, KEY_STEADY_WINDOW,
 };
 
 #define CFG struct matrix_config
@@ -66,13 +167,15 @@ static const struct opt_choice pattern_choices[] = {
 	  OPT_FIELD(CFG, field_), .param = #field_, .help = (help_) }
 
 static const struct opt_def option_table[] = {
-	{ .name = "directory", .key = 'd', .type = OPT_STRING,
-	  OPT_FIELD(CFG, target), .what = "path", .metavar = "PATH",
-	  .def_help = ".",
-	  .help = "directory to test in (clyde makes its files in a new "
-		  "directory of its own there), or an existing file with "
-		  "--overwrite, or a block device with --raw-device",
-	  .params = NULL },
+	OPT_CUSTOM_ROW("directory", 'd', required_argument, "PATH",
+		       "directory to test in (clyde makes its files in a new "
+		       "directory of its own there; default .), or an "
+		       "existing file with --overwrite, or a block device "
+		       "with --raw-device; repeat for several targets of one "
+		       "kind: a cell's threads are spread over them round "
+		       "robin, as vdbench's SDs", parse_dir, params_dir),
+	OPT_CUSTOM_ROW("profile", KEY_PROFILE, required_argument, "NAME",
+		       matrix_profile_help, parse_profile, params_profile),
 	{ .name = "bs", .key = KEY_BS, .type = OPT_LIST, .elem = OPT_SIZE,
 	  OPT_FIELD(CFG, bs), OPT_COUNT(CFG, nbs),
 	  .elem_width = sizeof(uint64_t), .min = BS_MIN, .max = BS_MAX,
@@ -136,14 +239,15 @@ static const struct opt_def option_table[] = {
 	{ .name = "hit-area", .key = KEY_HIT_AREA, .type = OPT_SIZE,
 	  OPT_FIELD(CFG, hit_area), .unit = MiB, .min = 1,
 	  .param = "hit_area", .metavar = "SIZE",
-	  .help = "cache-hit area: the first SIZE bytes of each file (of "
-		  "each thread's region with --shared-file; MiB without "
-		  "suffix)" },
+	  .help = "cache-hit area, as vdbench's hitarea: hits go to the "
+		  "first SIZE bytes of each file (of each thread's region "
+		  "with --shared-file), misses to the rest of it, the miss "
+		  "area (MiB without suffix)" },
 	{ .name = "hit-pct", .key = KEY_HIT_PCT, .type = OPT_UINT,
 	  OPT_FIELD(CFG, hit_pct), OPT_GIVEN(CFG, hit_pct_given), .max = 100,
 	  .what = "percentage", .param = "hit_pct", .metavar = "PCT",
-	  .help = "% of the I/Os sent to the hit area (needs --hit-area), "
-		  "the rest to the whole file" },
+	  .help = "% of the I/Os that are hits (needs --hit-area); the "
+		  "others go to the miss area" },
 	{ .name = "curve", .key = KEY_CURVE, .type = OPT_LIST,
 	  .elem = OPT_UINT, OPT_FIELD(CFG, curve), OPT_COUNT(CFG, ncurve),
 	  .elem_width = sizeof(unsigned), .min = 1, .max = 100,
@@ -151,12 +255,33 @@ static const struct opt_def option_table[] = {
 	  .help = "rate curve: after each cell, rerun it rate-limited at "
 		  "these % of its maximum IO/s and record IO/s and latency "
 		  "at each point" },
+	OPT_CUSTOM_ROW("prefill-bs", KEY_PREFILL_BS, required_argument,
+		       "SIZE", "block size of the prefill's sequential writes "
+		       "(default the largest of 1M and --bs); the prefill is "
+		       "timed and recorded", parse_prefill_bs,
+		       params_prefill_bs),
 	{ .name = "size", .key = KEY_SIZE, .type = OPT_SIZE,
 	  OPT_FIELD(CFG, size), OPT_GIVEN(CFG, size_given), .unit = MiB,
 	  .min = 1, .def = "1g", .param = PARAM_FILE_SIZE,
 	  .metavar = "SIZE",
 	  .help = "size of each thread's file, or of the shared file (MiB "
-		  "without suffix; a file or device: its size)" },
+		  "without suffix; a file or device: its size); without it, "
+		  "1G clipped so that all files fit in half the free space, "
+		  "at least 32M" },
+	OPT_CUSTOM_ROW("steady", KEY_STEADY, required_argument, "KIND:LIMIT",
+		       "end each cell once it is in steady state, as fio's "
+		       "steadystate=: KIND iops or bw (every sample within "
+		       "LIMIT of the window's mean), iops_slope or bw_slope "
+		       "(the least-squares slope within LIMIT per second); "
+		       "LIMIT% is a percentage of the mean; 10 samples per "
+		       "window; otherwise the cell ends at --time; the "
+		       "cell's figures are those of its last window",
+		       parse_steady, params_steady),
+	{ .name = "steady-window", .key = KEY_STEADY_WINDOW,
+	  .type = OPT_SECONDS, OPT_FIELD(CFG, steady_window), .dmin = 0.01,
+	  .dmax = 86400, .metavar = "SECONDS",
+	  .help = "the --steady window (default 1, or --time / 2 if "
+		  "shorter)" },
 	{ .name = "time", .key = KEY_TIME, .type = OPT_SECONDS,
 	  OPT_FIELD(CFG, time), .dmin = 0.01, .dmax = 86400, .def = "5",
 	  .param = "time", .metavar = "SECONDS",
@@ -214,6 +339,11 @@ void matrix_config_init(struct matrix_config *cfg)
 
 void matrix_config_release(struct matrix_config *cfg)
 {
+	size_t i;
+
+	for (i = 0; i < cfg->ntargets; i++)
+		free(cfg->targets[i]);
+	free(cfg->targets);
 	optable_release(&matrix_options, cfg);
 	memset(cfg, 0, sizeof(*cfg));
 }
@@ -227,10 +357,36 @@ enum options_result matrix_options_parse(struct matrix_config *cfg, int argc,
 					 char **argv, char *err,
 					 size_t errlen)
 {
-	int rc = optable_parse(&matrix_options, cfg, argc, argv, err, errlen);
+	struct matrix_config first;
+	int rc;
 
+	/* a --profile sets defaults the other options override, wherever it
+	 * stands: find it in a first pass, apply it, then parse again */
+	matrix_config_init(&first);
+	rc = optable_parse(&matrix_options, &first, argc, argv, err, errlen);
+	if (!rc && first.profile)
+		rc = matrix_profile_apply(cfg, first.profile, err, errlen);
+	matrix_config_release(&first);
+	if (!rc)
+		rc = optable_parse(&matrix_options, cfg, argc, argv, err,
+				   errlen);
 	if (rc)
 		return (enum options_result)rc;
+	if (cfg->steady == STEADY_NONE && cfg->steady_window > 0) {
+		snprintf(err, errlen, "--steady-window: needs --steady");
+		return OPTIONS_ERROR;
+	}
+	if (cfg->steady != STEADY_NONE) {
+		if (cfg->steady_window <= 0)
+			cfg->steady_window = cfg->time / 2 < 1 ?
+					     cfg->time / 2 : 1;
+		if (cfg->steady_window > cfg->time) {
+			snprintf(err, errlen, "--steady-window: %g s is longer "
+				 "than --time %g s", cfg->steady_window,
+				 cfg->time);
+			return OPTIONS_ERROR;
+		}
+	}
 	/* NULL engine: the default, chosen by cmd_matrix (a probe) */
 	if (cfg->engine) {
 		const struct io_engine_ops *ops = io_engine_find(cfg->engine);
@@ -288,6 +444,15 @@ unsigned matrix_max_threads(const struct matrix_config *cfg)
 		if (cfg->threads[i] > m)
 			m = cfg->threads[i];
 	return m;
+}
+
+uint64_t matrix_prefill_bs(const struct matrix_config *cfg)
+{
+	uint64_t bs = matrix_max_bs(cfg);
+
+	if (cfg->prefill_bs)
+		return cfg->prefill_bs;
+	return bs > MiB ? bs : MiB;
 }
 
 uint64_t matrix_max_bs(const struct matrix_config *cfg)

@@ -16,8 +16,16 @@
 #include "options.h"
 #include "../report/record.h"
 
+/* --steady: what is sampled and how it is judged (fio's steadystate=). */
+enum matrix_steady_kind { STEADY_NONE, STEADY_IOPS, STEADY_BW };
+
 struct matrix_config {
-	char *target;			/* -d: directory, file or device */
+	char *target;			/* the first -d: directory, file or
+					 * device (targets[0]) */
+	char **targets;			/* every -d, in order */
+	size_t ntargets;
+	const char *profile;		/* --profile: its name, or NULL */
+	uint64_t prefill_bs;		/* --prefill-bs; 0: by --bs */
 	uint64_t *bs;			/* --bs, bytes */
 	size_t nbs;
 	unsigned *threads;		/* --threads */
@@ -54,6 +62,13 @@ struct matrix_config {
 	struct opt_kv *tags;		/* --tag */
 	size_t ntags, tags_alloc;
 	unsigned procs;			/* -c / --procs: workers; 0 or 1: one */
+	enum matrix_steady_kind steady;	/* --steady KIND:LIMIT */
+	int steady_slope;		/* _slope: least-squares slope, else
+					 * the largest deviation from the mean */
+	double steady_limit;		/* in the sample's unit (per second
+					 * for a slope), or % of the mean */
+	int steady_pct;			/* the limit is a % of the mean */
+	double steady_window;		/* --steady-window, seconds */
 	int quiet;			/* -q: tables on stderr, no progress */
 };
 
@@ -74,5 +89,25 @@ void matrix_options_record(const struct matrix_config *cfg,
 /* The largest --threads and --bs. */
 unsigned matrix_max_threads(const struct matrix_config *cfg);
 uint64_t matrix_max_bs(const struct matrix_config *cfg);
+
+/* --prefill-bs, or its default: the largest of 1 MiB and every --bs. */
+uint64_t matrix_prefill_bs(const struct matrix_config *cfg);
+
+/*
+ * The named workloads (bench/matrix_profile.c): set cfg's defaults for
+ * profile name; options given on the command line are applied after, so
+ * they override.  0, or -1 with "--profile: ..." in err.
+ */
+int matrix_profile_apply(struct matrix_config *cfg, const char *name,
+			 char *err, size_t errlen);
+/* "xdisk, vdbench-hit, dd" with a line each, for --help. */
+extern const char matrix_profile_help[];
+
+/* Parse --steady's KIND:LIMIT into cfg.  0, or -1 with err set. */
+int matrix_steady_parse(struct matrix_config *cfg, const char *arg,
+			char *err, size_t errlen);
+/* "iops:5%", "bw_slope:2" as --steady was given, into buf. */
+void matrix_steady_name(const struct matrix_config *cfg, char *buf,
+			size_t len);
 
 #endif

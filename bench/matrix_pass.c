@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,26 +32,126 @@ static char *verify_reason(const struct matrix_run *run, unsigned t,
 			 run->vunit);
 }
 
-int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
-		    uint64_t seed, uint64_t interval_ns, const struct matrix_tmem *mem,
+/* Samples per --steady window. */
+#define STEADY_SAMPLES 10
+
+/*
+ * fio's steadystate= criteria over the last STEADY_SAMPLES samples x[],
+ * taken dt apart: the largest deviation from their mean, or the slope of
+ * their least-squares line per second; with a % limit, as a percentage of
+ * the mean.  1 when within the limit.
+ */
+static int steady_check(const struct matrix_config *cfg, const double *x,
+			double dt, double *mean, double *value)
+{
+	const unsigned n = STEADY_SAMPLES;
+	double m = 0, v = 0, sx = 0, sxx = 0, sxy = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		m += x[i];
+	m /= n;
+	if (cfg->steady_slope) {
+		for (i = 0; i < n; i++) {
+			double t = i * dt;
+
+			sx += t;
+			sxx += t * t;
+			sxy += t * x[i];
+		}
+		/* slope = (n sxy - sx sy) / (n sxx - sx^2), sy = n m */
+		v = (n * sxy - sx * n * m) / (n * sxx - sx * sx);
+		if (v < 0)
+			v = -v;
+	} else {
+		for (i = 0; i < n; i++) {
+			double d = x[i] > m ? x[i] - m : m - x[i];
+
+			if (d > v)
+				v = d;
+		}
+	}
+	if (cfg->steady_pct)
+		v = m > 0 ? v / m * 100 : (v > 0 ? INFINITY : 0);
+	*mean = m;
+	*value = v;
+	return m > 0 && v <= cfg->steady_limit;
+}
+
+/*
+ * --steady: sample the threads' progress every window / STEADY_SAMPLES
+ * from the measuring start t0 until the criterion holds over the last
+ * window or the planned end; each thread keeps a latency histogram per
+ * sample (epoch).  On return *epoch is the first epoch outside the window.
+ */
+static void steady_watch(const struct matrix_config *cfg,
+			 struct worker *w, unsigned nw, const
+			 struct matrix_cell *c, uint64_t t0, uint64_t end,
+			 uint64_t *epoch, int *stop, struct matrix_steady *st)
+{
+	const double dt = cfg->steady_window / STEADY_SAMPLES;
+	const uint64_t dt_ns = (uint64_t)(dt * 1e9);
+	double x[STEADY_SAMPLES + 1];
+	uint64_t last = 0, k;
+	unsigned t, have = 0;
+
+	st->checked = 1;
+	st->window = dt * STEADY_SAMPLES;
+	for (k = 1; t0 + k * dt_ns <= end && !*matrix_stop; k++) {
+		uint64_t ops = 0;
+		double v;
+
+		matrix_sleep_until(t0 + k * dt_ns);
+		__atomic_store_n(epoch, k, __ATOMIC_RELAXED);
+		for (t = 0; t < nw; t++)
+			ops += __atomic_load_n(&w[t].done, __ATOMIC_RELAXED);
+		v = (double)(ops - last) / dt;
+		if (cfg->steady == STEADY_BW)
+			v = v * (double)c->bs / (1024.0 * 1024.0);
+		last = ops;
+		if (have == STEADY_SAMPLES) {
+			memmove(x, x + 1, (STEADY_SAMPLES - 1) * sizeof(*x));
+			have--;
+		}
+		x[have++] = v;
+		st->at = (double)k * dt;
+		if (have == STEADY_SAMPLES &&
+		    steady_check(cfg, x, dt, &st->mean, &st->value)) {
+			st->attained = 1;
+			__atomic_store_n(stop, 1, __ATOMIC_RELAXED);
+			k++;
+			break;
+		}
+	}
+	*epoch = k - 1;
+}
+
+int matrix_run_pass(struct matrix_run *runs, unsigned nruns,
+		    const struct matrix_cell *c, uint64_t seed,
+		    uint64_t interval_ns, const struct matrix_tmem *mem,
 		    struct pass_result *res)
 {
-	const struct matrix_config *cfg = run->cfg;
+	const struct matrix_config *cfg = runs[0].cfg;
 	struct worker *w = xcalloc(c->threads, sizeof(*w));
+	const int steady = res->steady && !interval_ns;
+	const unsigned nring = STEADY_SAMPLES + 2;
 	struct start_gate gate;
-	uint64_t start, t0, t1, first = UINT64_MAX, last;
+	uint64_t start, t0, t1, first = UINT64_MAX, last, epoch = 0;
 	struct cpu_usage u0, u1;
-	uint64_t region = run->file_size;
 	unsigned t, started = 0;
-	int status = 0, aborted;
+	int status = 0, aborted, stop = 0;
 
-	if (run->nfiles == 1)
-		region = run->file_size / c->threads;
 	memset(&gate, 0, sizeof(gate));
 	pthread_mutex_init(&gate.lock, NULL);
 	pthread_cond_init(&gate.cond, NULL);
 	for (t = 0; t < c->threads; t++) {
 		struct worker *x = &w[t];
+		struct matrix_run *run = &runs[t % nruns];
+		unsigned lt = t / nruns;	/* its place on its target */
+		unsigned nt = matrix_target_threads(c->threads, t % nruns,
+						    nruns);
+		uint64_t region = run->nfiles == 1 ? run->file_size / nt :
+				  run->file_size;
 
 		x->run = run;
 		x->cell = c;
@@ -59,13 +160,13 @@ int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
 		x->time_ns = (uint64_t)(cfg->time * 1e9);
 		x->interval_ns = interval_ns;
 		x->index = t;
-		x->stream = run->nfiles == 1 ? 0 : t;
+		x->stream = run->nfiles == 1 ? 0 : lt;
 		x->fd = run->fds[x->stream];
 		x->gens = run->gens ? run->gens[x->stream] : NULL;
 		x->nblocks = region / c->bs;
 		x->region_off = run->nfiles == 1 ?
-				(uint64_t)t * region / c->bs : 0;
-		if (c->hit_area && c->hit_pct) {
+				(uint64_t)lt * region / c->bs : 0;
+		if (c->hit_area) {
 			x->nhit = c->hit_area / c->bs;
 			if (!x->nhit)
 				x->nhit = 1;
@@ -75,13 +176,27 @@ int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
 		}
 		x->seed = seed + t * 7919u;
 		x->mem = &mem[t];
+		x->pass_stop = &stop;
+		if (steady) {
+			unsigned k;
+
+			x->epoch = &epoch;
+			x->nring = nring;
+			x->ring_r = xmalloc(nring * sizeof(*x->ring_r));
+			x->ring_w = xmalloc(nring * sizeof(*x->ring_w));
+			for (k = 0; k < nring; k++) {
+				hist_init(&x->ring_r[k]);
+				hist_init(&x->ring_w[k]);
+			}
+		}
 		if (pthread_create(&x->tid, NULL, matrix_worker_main, x))
 			break;
 		started++;
 	}
 	/* the threads have set up their engines: go (with -c N, when
 	 * every worker's have) */
-	aborted = run->wk && workers_gate(run->wk, run->widx, run->wstep);
+	aborted = runs[0].wk && workers_gate(runs[0].wk, runs[0].widx,
+					     runs[0].wstep);
 	start = clock_ns();
 	pthread_mutex_lock(&gate.lock);
 	gate.go = started < c->threads || aborted ? -1 : 1;
@@ -94,13 +209,29 @@ int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
 		res->reason = aborted ? xstrdup("another worker stopped the run")
 				      : xasprintf("cannot start %u threads",
 						  c->threads);
+		for (t = 0; t < c->threads; t++) {
+			free(w[t].ring_r);
+			free(w[t].ring_w);
+		}
 		free(w);
 		return -1;
 	}
 	matrix_sleep_until(start + (uint64_t)(cfg->ramp * 1e9));
 	t0 = clock_ns();
 	cpu_usage_now(&u0);
-	matrix_sleep_until(start + (uint64_t)((cfg->ramp + cfg->time) * 1e9));
+	if (steady) {
+		steady_watch(cfg, w, started, c,
+			     start + (uint64_t)(cfg->ramp * 1e9),
+			     start + (uint64_t)((cfg->ramp + cfg->time) * 1e9),
+			     &epoch, &stop, res->steady);
+		res->steady->window = (double)(epoch >= STEADY_SAMPLES ?
+			STEADY_SAMPLES : epoch) * cfg->steady_window /
+			STEADY_SAMPLES;
+	}
+	else
+		matrix_sleep_until(start + (uint64_t)((cfg->ramp + cfg->time) *
+						      1e9));
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (t = 0; t < started; t++)
 		pthread_join(w[t].tid, NULL);
 	cpu_usage_now(&u1);
@@ -113,18 +244,41 @@ int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
 	last = start + (uint64_t)((cfg->ramp + cfg->time) * 1e9);
 	res->hits = 0;
 	for (t = 0; t < started; t++) {
-		const char *path = run->paths[w[t].stream];
+		const char *path = w[t].run->paths[w[t].stream];
+		struct histogram *r = &w[t].rlat, *wr = &w[t].wlat;
+		struct histogram wr_sum, rd_sum;
 
 		if (w[t].measured && w[t].mstart < first)
 			first = w[t].mstart;
 		if (w[t].mend > last)
 			last = w[t].mend;
-		hist_merge(res->rlat, &w[t].rlat);
-		hist_merge(res->wlat, &w[t].wlat);
+		if (steady) {
+			/* the figures of the window: its epochs' slots */
+			uint64_t k;
+
+			hist_init(&rd_sum);
+			hist_init(&wr_sum);
+			for (k = epoch >= STEADY_SAMPLES ?
+				 epoch - STEADY_SAMPLES : 0; k < epoch; k++) {
+				if (k + nring <= w[t].ring_epoch)
+					continue;	/* overwritten */
+				hist_merge(&rd_sum, &w[t].ring_r[k % nring]);
+				hist_merge(&wr_sum, &w[t].ring_w[k % nring]);
+			}
+			r = &rd_sum;
+			wr = &wr_sum;
+		}
+		hist_merge(res->rlat, r);
+		hist_merge(res->wlat, wr);
+		if (res->trows) {
+			hist_merge(&res->trows[t % nruns].rlat, r);
+			hist_merge(&res->trows[t % nruns].wlat, wr);
+		}
 		res->hits += w[t].hits;
 		if (w[t].err && !status) {
+			res->err = w[t].err;
 			if (w[t].err == -EILSEQ)
-				res->reason = verify_reason(run, t, path,
+				res->reason = verify_reason(w[t].run, t, path,
 							    &w[t].vfail);
 			else
 				res->reason = xasprintf(
@@ -140,10 +294,16 @@ int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
 	res->first_ns = first;
 	res->last_ns = last;
 	res->elapsed = (double)(last - first) / 1e9;
+	if (steady)
+		res->elapsed = res->steady->window;
 	res->cpu = cpu_percent(&u0, &u1, (double)(t1 - t0) / 1e9);
 	if (!status && *matrix_stop) {
 		res->reason = xstrdup("interrupted");
 		status = -1;
+	}
+	for (t = 0; t < c->threads; t++) {
+		free(w[t].ring_r);
+		free(w[t].ring_w);
 	}
 	free(w);
 	return status;
@@ -158,22 +318,29 @@ uint64_t matrix_pass_seed(const struct matrix_config *cfg, unsigned index,
 
 /* Run one cell, then its rate curve; 0 or -1 with the cell marked
  * failed. */
-int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
-		    unsigned index, const struct matrix_tmem *mem)
+int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
+		    struct matrix_cell *c, unsigned index, const struct matrix_tmem *mem)
 {
-	const struct matrix_config *cfg = run->cfg;
+	const struct matrix_config *cfg = runs[0].cfg;
 	struct pass_result res;
 	size_t k;
 
 	memset(&res, 0, sizeof(res));
 	res.rlat = &c->rlat;
 	res.wlat = &c->wlat;
-	if (matrix_run_pass(run, c, matrix_pass_seed(cfg, index, 0), 0, mem, &res)) {
+	if (nruns > 1) {
+		matrix_cell_targets(c, nruns);
+		res.trows = c->targets;
+	}
+	if (cfg->steady != STEADY_NONE)
+		res.steady = &c->steady;
+	if (matrix_run_pass(runs, nruns, c, matrix_pass_seed(cfg, index, 0),
+			    0, mem, &res)) {
 		c->status = RESULT_FAILED;
 		c->reason = res.reason;
 		c->elapsed = res.elapsed;
 		matrix_cell_rates(c);
-		return -1;
+		return res.err < 0 ? res.err : -1;
 	}
 	c->elapsed = res.elapsed;
 	c->cpu = res.cpu;
@@ -194,14 +361,17 @@ int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
 		memset(&res, 0, sizeof(res));
 		res.rlat = &p->rlat;
 		res.wlat = &p->wlat;
-		if (matrix_run_pass(run, c, matrix_pass_seed(cfg, index, (unsigned)k + 1),
-			     (uint64_t)(1e9 / per_thread) + 1, mem, &res)) {
+		if (matrix_run_pass(runs, nruns, c,
+				    matrix_pass_seed(cfg, index,
+						     (unsigned)k + 1),
+				    (uint64_t)(1e9 / per_thread) + 1, mem,
+				    &res)) {
 			p->status = RESULT_FAILED;
 			c->status = RESULT_FAILED;
 			c->reason = xasprintf("curve point %u%%: %s", p->pct,
 					      res.reason);
 			free(res.reason);
-			return -1;
+			return res.err < 0 ? res.err : -1;
 		}
 		p->elapsed = res.elapsed;
 		p->cpu = res.cpu;

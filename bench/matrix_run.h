@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "matrix_options.h"
 #include "workers.h"
@@ -36,12 +37,18 @@ extern volatile sig_atomic_t *matrix_stop;
 /* Everything a run works on. */
 struct matrix_run {
 	const struct matrix_config *cfg;
+	const char *path;	/* its -d */
+	unsigned index;		/* its place among the -d (0..) */
+	unsigned ntargets;	/* how many -d the threads spread over */
 	enum target_kind kind;
 	char *dir;		/* our own directory (TARGET_DIR) */
 	char **paths;		/* nfiles */
 	int *fds;
 	unsigned nfiles;
 	uint64_t file_size;	/* each file */
+	uint64_t orig_size;	/* --overwrite: the file's size before */
+	dev_t dev;		/* st_dev of -d: targets on one filesystem
+				 * share its free space */
 	struct dio_align align;
 	const struct io_engine_ops *engine;
 	unsigned engine_flags;	/* IO_SETUP_*: --sqpoll, --hipri */
@@ -65,10 +72,31 @@ struct matrix_tmem {
 
 /* --- matrix_target.c --- */
 
-/* Check the target and set up run (creating nothing yet but probes).
- * 0 or EXIT_USAGE after a message. */
+/* The datagen stream of file `file` of run: unique across -c workers and
+ * targets, so no two files hold the same data. */
+uint32_t matrix_data_stream(const struct matrix_run *run, unsigned file);
+
+/* Threads of a cell of `threads` threads that run on target `index` of n
+ * (round robin: thread t on target t % n). */
+unsigned matrix_target_threads(unsigned threads, unsigned index,
+			       unsigned n);
+
+/* Check the target run->path and set up run (creating nothing yet but
+ * probes).  0 or EXIT_USAGE after a message. */
 int matrix_check_target(const struct matrix_config *cfg,
 			struct matrix_run *run, struct fs_target *target);
+
+/*
+ * Size the files of every directory or file target (runs[0..n), their
+ * detected filesystems in targets, procs workers each with files of their
+ * own): --size, or its default of 1 GiB per file clipped so that every
+ * filesystem's files fit in half its free space, no smaller than a floor;
+ * every product checked for overflow.  0 or EXIT_USAGE after a message in
+ * human units naming the option that needs the room.
+ */
+int matrix_size_files(const struct matrix_config *cfg,
+		      struct matrix_run *runs, unsigned n,
+		      const struct fs_target *targets, unsigned procs);
 
 /* Open (and for a directory, create) the files.  0, EXIT_USAGE or
  * EXIT_FAILED; on failure what was created is removed by
@@ -89,7 +117,7 @@ int matrix_check_layout(const struct matrix_config *cfg,
  * to say (-EILSEQ: a unit failed the check).
  */
 int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
-		   char **why);
+		   char **why, uint64_t *bytes);
 
 /* Close the files; in our own directory, remove them and it. */
 void matrix_run_release(struct matrix_run *run);
@@ -139,6 +167,14 @@ struct worker {
 	struct histogram rlat, wlat;
 	uint64_t hits;			/* measured I/Os in hit area */
 	uint64_t mstart, mend;		/* measured from, last done */
+	/* --steady: the pass's sample epoch (set by the pass), a latency
+	 * histogram pair per epoch (ring of nring), measured I/Os so far */
+	const uint64_t *epoch;
+	struct histogram *ring_r, *ring_w;
+	unsigned nring;
+	uint64_t ring_epoch;
+	uint64_t done;			/* atomic: I/Os measured so far */
+	const int *pass_stop;		/* the pass ended early (steady) */
 	int measured;			/* mstart is set */
 	int err;			/* -errno of a failed I/O */
 	uint64_t err_off;
@@ -156,10 +192,13 @@ void *matrix_worker_main(void *arg);
 /* What one pass of a cell measured. */
 struct pass_result {
 	struct histogram *rlat, *wlat;	/* merged into */
+	struct matrix_target_row *trows;	/* per target, or NULL */
+	struct matrix_steady *steady;	/* --steady: filled; NULL: none */
 	double elapsed, cpu;
 	uint64_t hits;
 	uint64_t first_ns, last_ns;	/* measured span (monotonic) */
 	char *reason;			/* failed: why (malloc'ed) */
+	int err;			/* failed: -errno of the I/O, or 0 */
 };
 
 /*
@@ -167,18 +206,21 @@ struct pass_result {
  * measured for --time; interval_ns > 0 limits each thread to one I/O per
  * interval.  0, or -1 with res->reason set.
  */
-int matrix_run_pass(struct matrix_run *run, const struct matrix_cell *c,
-		    uint64_t seed, uint64_t interval_ns, const struct matrix_tmem *mem,
+int matrix_run_pass(struct matrix_run *runs, unsigned nruns,
+		    const struct matrix_cell *c, uint64_t seed,
+		    uint64_t interval_ns, const struct matrix_tmem *mem,
 		    struct pass_result *res);
 
 /* The seed of pass point (0: the maximum run) of cell index. */
 uint64_t matrix_pass_seed(const struct matrix_config *cfg, unsigned index,
 			  unsigned point);
 
-/* Run one cell, then its rate curve; 0 or -1 with the cell marked
- * failed. */
-int matrix_run_cell(struct matrix_run *run, struct matrix_cell *c,
-		    unsigned index, const struct matrix_tmem *mem);
+/* Run one cell (its threads spread over runs[0..nruns)), then its rate
+ * curve; 0, or with the cell marked failed -errno of the failed I/O
+ * (-ENOSPC...) or -1. */
+int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
+		    struct matrix_cell *c, unsigned index,
+		    const struct matrix_tmem *mem);
 
 /* --- matrix_workers.c --- */
 

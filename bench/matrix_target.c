@@ -21,8 +21,6 @@
 #include "../fsops/datagen.h"
 #include "../lib/xalloc.h"
 
-#define PREFILL_CHUNK (4u * 1024 * 1024)
-
 /* What a unit's header says, or that it has none. */
 void matrix_found_str(char *buf, size_t len, enum verify_result res,
 		      const struct verify_id *id)
@@ -62,18 +60,49 @@ void matrix_run_release(struct matrix_run *run)
 	run->nfiles = 0;
 }
 
+uint32_t matrix_data_stream(const struct matrix_run *run, unsigned file)
+{
+	return ((uint32_t)run->widx * run->ntargets + run->index) * 1024u +
+	       file;
+}
+
+unsigned matrix_target_threads(unsigned threads, unsigned index,
+			       unsigned n)
+{
+	return threads > index ? (threads - index + n - 1) / n : 0;
+}
+
+/* "1.5 GiB", "300 MiB", "512 KiB": bytes for people. */
+static void human(char *buf, size_t len, uint64_t v)
+{
+	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB",
+					    "TiB", "PiB", "EiB" };
+	double d = (double)v;
+	unsigned u = 0;
+
+	while (d >= 1024 && u < 6) {
+		d /= 1024;
+		u++;
+	}
+	if (!u)
+		snprintf(buf, len, "%" PRIu64 " bytes", v);
+	else
+		snprintf(buf, len, d < 10 ? "%.1f %s" : "%.0f %s", d, unit[u]);
+}
+
 /* Check the target and set up run (creating nothing yet but probes). */
 int matrix_check_target(const struct matrix_config *cfg,
 			struct matrix_run *run, struct fs_target *target)
 {
-	const char *path = cfg->target ? cfg->target : ".";
-	unsigned maxt = matrix_max_threads(cfg);
-	uint64_t maxbs = matrix_max_bs(cfg), need;
+	const char *path = run->path;
+	unsigned maxt = matrix_target_threads(matrix_max_threads(cfg),
+					      run->index, run->ntargets);
 	char err[256];
 	struct stat st;
 
 	if (stat(path, &st))
 		return cmd_usage_error("-d: '%s': %s", path, strerror(errno));
+	run->dev = st.st_dev;
 	if (S_ISDIR(st.st_mode)) {
 		run->kind = TARGET_DIR;
 	} else if (S_ISREG(st.st_mode)) {
@@ -104,29 +133,136 @@ int matrix_check_target(const struct matrix_config *cfg,
 				   "(--overwrite) or a device (--raw-device), "
 				   "not the new files in '%s'", path);
 	run->nfiles = run->kind == TARGET_DIR && !cfg->shared_file ? maxt : 1;
+	run->orig_size = (uint64_t)st.st_size;
 	if (run->kind == TARGET_FILE && !cfg->size_given)
 		run->file_size = (uint64_t)st.st_size;
 	else
 		run->file_size = cfg->size;
-	if (run->kind == TARGET_DIR) {
-		if (access(path, W_OK | X_OK))
-			return cmd_usage_error("-d: cannot write in '%s': %s",
-					   path, strerror(errno));
-		need = run->file_size * run->nfiles;
-		if (need > target->avail_bytes)
-			return cmd_usage_error("--size: the files need %" PRIu64
-					   " bytes but '%s' has only %" PRIu64
-					   " free", need, path,
-					   target->avail_bytes);
+	if (run->kind == TARGET_DIR && access(path, W_OK | X_OK))
+		return cmd_usage_error("-d: cannot write in '%s': %s", path,
+				       strerror(errno));
+	if (run->kind == TARGET_FILE && run->file_size > run->orig_size) {
+		/* it grows: the new part needs room (item 8 of issue 13) */
+		uint64_t grow = run->file_size - (uint64_t)st.st_blocks * 512;
+		char a[32], b[32], c[32];
+
+		if ((uint64_t)st.st_blocks * 512 < run->file_size &&
+		    grow > target->avail_bytes) {
+			human(a, sizeof(a), run->orig_size);
+			human(b, sizeof(b), run->file_size);
+			human(c, sizeof(c), target->avail_bytes);
+			return cmd_usage_error("--size: growing '%s' from %s "
+					       "to %s needs more than the %s "
+					       "free", path, a, b, c);
+		}
 	}
-	if (run->nfiles == 1 && run->file_size / maxt < maxbs)
-		return cmd_usage_error("--size: %" PRIu64 " bytes cannot give "
-				   "%u threads a block of %" PRIu64 " each",
-				   run->file_size, maxt, maxbs);
-	if (run->file_size < maxbs)
-		return cmd_usage_error("--size: %" PRIu64 " bytes is smaller than "
-				   "the block size %" PRIu64, run->file_size,
-				   maxbs);
+	return 0;
+}
+
+/* The files of runs on the filesystem of runs[i], and their bytes. */
+static int fs_need(const struct matrix_run *runs, unsigned n, unsigned i,
+		   unsigned procs, uint64_t size, uint64_t *files,
+		   uint64_t *bytes)
+{
+	uint64_t f = 0;
+	unsigned j;
+
+	for (j = 0; j < n; j++)
+		if (runs[j].dev == runs[i].dev && runs[j].kind == TARGET_DIR)
+			f += runs[j].nfiles;
+	if (__builtin_mul_overflow(f, (uint64_t)procs, files) ||
+	    __builtin_mul_overflow(*files, size, bytes))
+		return -1;
+	return 0;
+}
+
+/* Below this a file per thread says more about caches than the storage. */
+#define SIZE_FLOOR (32u * 1024 * 1024)
+
+int matrix_size_files(const struct matrix_config *cfg,
+		      struct matrix_run *runs, unsigned n,
+		      const struct fs_target *targets, unsigned procs)
+{
+	unsigned maxt = matrix_max_threads(cfg), i;
+	uint64_t maxbs = matrix_max_bs(cfg), size = cfg->size;
+	uint64_t floor = SIZE_FLOOR, files = 0, bytes = 0;
+	unsigned tight = 0;
+	char a[32], b[32], c[32];
+
+	if (floor < 16 * maxbs)
+		floor = 16 * maxbs;
+	if (cfg->shared_file && __builtin_mul_overflow(floor,
+						       (uint64_t)maxt, &floor))
+		floor = UINT64_MAX;
+	for (i = 0; i < n && !cfg->size_given; i++) {
+		uint64_t fit;
+
+		if (runs[i].kind != TARGET_DIR)
+			continue;
+		if (fs_need(&runs[0], n, i, procs, 1, &files, &bytes))
+			return cmd_usage_error("--threads: too many files");
+		fit = targets[i].avail_bytes / 2 / files;
+		fit -= fit % (1024 * 1024);
+		if (fit < size) {
+			size = fit;
+			tight = i;
+		}
+	}
+	if (!cfg->size_given && size < floor) {
+		i = tight;
+		if (fs_need(runs, n, i, procs, floor, &files, &bytes))
+			bytes = UINT64_MAX;
+		human(a, sizeof(a), bytes);
+		human(b, sizeof(b), targets[i].avail_bytes);
+		human(c, sizeof(c), floor);
+		return cmd_usage_error("-d: '%s' has %s free; the %" PRIu64
+				       " files of --threads %u%s need at least "
+				       "%s (%s each, and clyde uses at most "
+				       "half the free space by default): "
+				       "fewer --threads, or --size", runs[i].path,
+				       b, files, maxt,
+				       procs > 1 ? " and -c" : "", a, c);
+	}
+	for (i = 0; i < n; i++) {
+		if (runs[i].kind == TARGET_FILE && cfg->size_given)
+			continue;
+		if (runs[i].kind != TARGET_DIR)
+			continue;
+		runs[i].file_size = size;
+		if (fs_need(runs, n, i, procs, size, &files, &bytes)) {
+			human(a, sizeof(a), size);
+			return cmd_usage_error("--size: %s x the files of "
+					       "--threads %u is more bytes than "
+					       "there are", a, maxt);
+		}
+		if (bytes > targets[i].avail_bytes) {
+			human(a, sizeof(a), bytes);
+			human(b, sizeof(b), targets[i].avail_bytes);
+			human(c, sizeof(c), size);
+			return cmd_usage_error("--size: %" PRIu64 " file%s of %s "
+					       "(--threads %u%s) need%s %s but "
+					       "'%s' has %s free", files,
+					       files == 1 ? "" : "s", c,
+					       maxt, procs > 1 ? ", -c" : "",
+					       files == 1 ? "s" : "", a,
+					       runs[i].path, b);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct matrix_run *run = &runs[i];
+		unsigned nt = matrix_target_threads(maxt, i, n);
+
+		if (run->kind == TARGET_DEVICE)
+			continue;	/* sized when opened */
+		if (run->nfiles == 1 && run->file_size / nt < maxbs)
+			return cmd_usage_error("--size: %" PRIu64 " bytes cannot "
+					   "give %u threads a block of %" PRIu64
+					   " each", run->file_size, nt, maxbs);
+		if (run->file_size < maxbs)
+			return cmd_usage_error("--size: %" PRIu64 " bytes is "
+					   "smaller than the block size %"
+					   PRIu64, run->file_size, maxbs);
+	}
 	return 0;
 }
 
@@ -135,7 +271,7 @@ int matrix_check_target(const struct matrix_config *cfg,
 int matrix_open_files(const struct matrix_config *cfg,
 		      struct matrix_run *run)
 {
-	const char *path = cfg->target ? cfg->target : ".";
+	const char *path = run->path;
 	int flags = run->direct ? O_DIRECT : 0, rc;
 	unsigned i, n = run->nfiles;
 	char err[256];
@@ -217,11 +353,11 @@ int matrix_open_files(const struct matrix_config *cfg,
  * check; *why gets the message).
  */
 int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
-		   char **why)
+		   char **why, uint64_t *bytes)
 {
 	const int scan = cfg->no_prefill;
 	size_t unit = run->vunit ? run->vunit : run->align.offset;
-	size_t chunk = PREFILL_CHUNK / unit * unit;
+	size_t chunk = (size_t)matrix_prefill_bs(cfg) / unit * unit;
 	struct datagen dg;
 	const void *data;
 	void *buf;
@@ -285,6 +421,7 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 				}
 				if (rc)
 					break;
+				*bytes += len;
 				off += len;
 				continue;
 			}
@@ -302,7 +439,7 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 			} else {
 				/* a stamped window of the pool, no copy
 				 * unless O_DIRECT cannot take its address */
-				uint32_t stream = run->widx * run->nfiles + i;
+				uint32_t stream = matrix_data_stream(run, i);
 
 				data = datagen_block(&dg, len, stream, 0, off);
 				if ((uintptr_t)data % run->align.mem) {
@@ -312,6 +449,8 @@ int matrix_prefill(const struct matrix_config *cfg, struct matrix_run *run,
 				}
 			}
 			rc = pwrite_full(run->fds[i], data, len, (off_t)off);
+			if (!rc)
+				*bytes += len;
 			if (rc) {
 				*why = xasprintf("prefill: cannot write '%s' "
 						 "at %" PRIu64 ": %s",
@@ -358,12 +497,21 @@ int matrix_check_layout(const struct matrix_config *cfg,
 	size_t k;
 
 	if (run->nfiles == 1)
-		region /= matrix_max_threads(cfg);
+		region /= matrix_target_threads(matrix_max_threads(cfg),
+						run->index, run->ntargets);
 	if (cfg->hit_area > region)
 		return cmd_usage_error("--hit-area: %" PRIu64 " bytes is more than "
 				   "the %" PRIu64 " bytes of each thread's %s",
 				   cfg->hit_area, region,
 				   run->nfiles == 1 ? "region" : "file");
+	if (cfg->hit_area && cfg->hit_pct < 100 &&
+	    region - cfg->hit_area < matrix_max_bs(cfg))
+		return cmd_usage_error("--hit-area: %" PRIu64 " bytes leaves no "
+				   "miss area in the %" PRIu64 " bytes of each "
+				   "thread's %s for the %u %% misses",
+				   cfg->hit_area, region,
+				   run->nfiles == 1 ? "region" : "file",
+				   100 - cfg->hit_pct);
 	if (!cfg->verify)
 		return 0;
 	for (k = 0; k < cfg->nbs; k++)

@@ -16,6 +16,7 @@
 #include "aggregate.h"
 #include "cmdutil.h"
 #include "progress.h"
+#include "../fsops/clock.h"
 #include "../lib/xalloc.h"
 #include "../report/worker_rows.h"
 
@@ -62,7 +63,11 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 	run->widx = idx;	/* its files' data streams are its own */
 	if (workers_wait(w, 0))
 		return 1;
-	rc = matrix_prefill(cfg, run, &why);
+	{
+		uint64_t bytes = 0;
+
+		rc = matrix_prefill(cfg, run, &why, &bytes);
+	}
 	if (rc)
 		result_set_status(&res, RESULT_FAILED, "%s",
 				  why ? why : strerror(-rc));
@@ -88,8 +93,10 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 		pr.rlat = &sh->rlat;
 		pr.wlat = &sh->wlat;
 		/* each worker's own offsets and choices */
-		rc = matrix_run_pass(run, &c, matrix_pass_seed(cfg, (unsigned)i, 0) +
-			      (uint64_t)idx * 0x9e3779b9u, 0, mem, &pr);
+		rc = matrix_run_pass(run, 1, &c,
+				     matrix_pass_seed(cfg, (unsigned)i, 0) +
+				     (uint64_t)idx * 0x9e3779b9u, 0, mem,
+				     &pr);
 		ops = sh->rlat.count + sh->wlat.count;
 		if (rc)
 			result_set_status(&res, RESULT_FAILED, "%s",
@@ -175,6 +182,7 @@ int matrix_run_workers(const struct matrix_config *cfg,
 	char err[512];
 	int status = 0;
 	unsigned k;
+	uint64_t t0;
 	size_t i;
 
 	plan.share = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -195,17 +203,36 @@ int matrix_run_workers(const struct matrix_config *cfg,
 	}
 	matrix_workers = w;
 	progress_phase("prefill", 0, 0, NULL, 0, 0);
+	m->prefill.bs = matrix_prefill_bs(cfg);
+	m->prefill.scan = cfg->no_prefill;
+	t0 = clock_ns();
 	workers_release(w, 0);
 	workers_collect(w, 0, &cmd_stop_signal);
+	m->prefill.elapsed = (double)(clock_ns() - t0) / 1e9;
 	progress_idle();
+	m->prefill.status = RESULT_OK;
 	for (k = 0; k < n; k++) {
 		const struct worker_slot *s = workers_slot(w, k);
 
 		if (s->state == WORKER_DEAD || s->res.status != RESULT_OK) {
-			m->error = xasprintf("worker %u: %s", k, s->reason);
+			m->prefill.status = RESULT_FAILED;
+			if (cmd_stop_signal)
+				m->error = xasprintf("prefill interrupted by "
+						     "signal %d in worker %u",
+						     cmd_stop_signal, k);
+			else
+				m->error = xasprintf("worker %u: %s", k,
+						     s->reason);
 			status = EXIT_FAILED;
 			break;
 		}
+	}
+	if (m->prefill.status == RESULT_OK) {
+		m->prefill.bytes = (uint64_t)n * runs[0].nfiles *
+				   runs[0].file_size;
+		m->prefill.mbps = m->prefill.elapsed > 0 ?
+				  (double)m->prefill.bytes /
+				  m->prefill.elapsed / (1024.0 * 1024.0) : 0;
 	}
 	for (i = 0; i < m->ncells && !status && !cmd_stop_signal; i++) {
 		struct matrix_cell *c = &m->cells[i];

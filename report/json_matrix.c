@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "json_internal.h"
+#include "matrix_ext.h"
 #include "worker_rows.h"
 #include "../lib/xalloc.h"
 
@@ -92,6 +93,7 @@ static struct json_object *cell_object(const struct matrix_cell *c)
 	}
 	if (c->workers)
 		worker_rows_json_add(o, c->workers);
+	matrix_ext_cell_json_add(c, o);
 	return o;
 }
 
@@ -109,6 +111,7 @@ struct json_object *matrix_json_object(const struct record_matrix *m)
 	if (m->error)
 		json_object_object_add(o, "error",
 				       json_object_new_string(m->error));
+	matrix_ext_json_add(m, o);
 	arr = json_object_new_array();
 	for (i = 0; i < m->ncells; i++)
 		json_object_array_add(arr, cell_object(&m->cells[i]));
@@ -230,6 +233,8 @@ static int read_cell(struct json_object *o, size_t i,
 		if (worker_rows_json_read(o, where, c->workers, err, errlen))
 			return -1;
 	}
+	if (matrix_ext_cell_json_read(o, where, c, err, errlen))
+		return -1;
 	/* the rates follow from the counts, as when they were measured */
 	matrix_cell_rates(c);
 	return 0;
@@ -256,6 +261,8 @@ int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
 	m->direct = v && json_object_get_boolean(v);
 	v = rjson_member(obj, "verify");
 	m->verify = v && json_object_get_boolean(v);
+	if (matrix_ext_json_read(obj, m, err, errlen))
+		return -1;
 	v = rjson_member(obj, "cells");
 	if (!v || !json_object_is_type(v, json_type_array))
 		return rjson_fail(err, errlen, "'matrix' has no 'cells' array");

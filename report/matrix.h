@@ -37,6 +37,24 @@ struct matrix_reported {
 	double mean, p50, p99, p99_9, max;
 };
 
+/* One target's share of a cell (several -d): its threads' I/Os. */
+struct matrix_target_row {
+	struct histogram rlat, wlat;	/* ns; counts are its I/Os */
+	double iops, mbps;		/* over the cell's elapsed */
+};
+
+/* --steady: what the cell's steady-state check found. */
+struct matrix_steady {
+	int checked;		/* --steady applied to this cell */
+	int attained;
+	double at;		/* s of measured time when attained (or the
+				 * cell's end) */
+	double window;		/* s: the cell's figures come from it */
+	double mean;		/* of the window's samples (IO/s or MiB/s) */
+	double value;		/* max deviation, or slope per s; in % of
+				 * the mean when the limit is */
+};
+
 struct matrix_cell {
 	uint64_t bs;		/* bytes per I/O */
 	unsigned threads;
@@ -56,6 +74,10 @@ struct matrix_cell {
 	uint64_t hits;		/* measured I/Os that went there */
 	struct matrix_point *curve;	/* --curve points, in order */
 	size_t ncurve;
+	struct matrix_target_row *targets;	/* several -d: per target, in
+						 * -d order; NULL with one */
+	size_t ntargets;
+	struct matrix_steady steady;
 	/*
 	 * -c N: a row per worker (value IO/s, ops, bytes, elapsed, cpu,
 	 * first_s/last_s from the cell's release), kept in the worker rows
@@ -68,6 +90,17 @@ struct matrix_cell {
 	struct matrix_reported *rrep, *wrep;
 };
 
+/* The prefill: sequential writes of unique data over every file, timed
+ * from the first write to the last file's fsync. */
+struct matrix_prefill {
+	enum result_status status;	/* NOT_RUN: none (--no-prefill) */
+	int scan;		/* --no-prefill --verify: a checking read */
+	uint64_t bs;		/* bytes per write */
+	uint64_t bytes;		/* written (or read) */
+	double elapsed;		/* s */
+	double mbps;		/* bytes / elapsed / 2^20 */
+};
+
 struct record_matrix {
 	char *engine;		/* "psync", "libaio" */
 	int direct;		/* O_DIRECT */
@@ -76,6 +109,13 @@ struct record_matrix {
 				 * validation of existing data), or NULL */
 	struct matrix_cell *cells;	/* in run order */
 	size_t ncells, alloc;
+	struct matrix_prefill prefill;
+	/* several -d: every target, in -d order (the first is also the
+	 * record's target); NULL and 0 with one */
+	struct record_target *targets;
+	size_t ntargets;
+	char *steady;		/* --steady as given ("iops:5%"), or NULL */
+	char *profile;		/* --profile, or NULL */
 };
 
 struct record_matrix *matrix_new(void);
@@ -85,8 +125,15 @@ void matrix_free(struct record_matrix *m);
  * is valid until the next matrix_add_cell(). */
 struct matrix_cell *matrix_add_cell(struct record_matrix *m);
 
-/* Recompute iops and mbps from the histograms' counts and elapsed. */
+/* Recompute iops and mbps (the cell's and its targets') from the
+ * histograms' counts and elapsed. */
 void matrix_cell_rates(struct matrix_cell *c);
+
+/* Give c n target rows with empty histograms. */
+void matrix_cell_targets(struct matrix_cell *c, size_t n);
+
+/* Append an empty target to m (several -d); valid until the next call. */
+struct record_target *matrix_add_target(struct record_matrix *m);
 
 /* Append a curve point (zeroed, RESULT_NOT_RUN) to c. */
 struct matrix_point *matrix_add_point(struct matrix_cell *c);

@@ -71,6 +71,17 @@ void matrix_fmt_ms(char *buf, size_t len, double v)
 		thousands(buf, len, v);
 }
 
+/* "256K", "1M": a prefill's block size. */
+static void size_name(char *buf, size_t len, uint64_t bs)
+{
+	if (bs && bs % (1024 * 1024) == 0)
+		snprintf(buf, len, "%" PRIu64 "M", bs >> 20);
+	else if (bs && bs % 1024 == 0)
+		snprintf(buf, len, "%" PRIu64 "K", bs >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 "B", bs);
+}
+
 /* "8K", "16K", "1MB", as seed 000 names its block sizes. */
 static void bs_name(char *buf, size_t len, uint64_t bs)
 {
@@ -284,9 +295,101 @@ static void curve_table(FILE *out, const struct matrix_cell *c)
 	}
 }
 
-/* Table lines of the cells in group[0..n). */
-static void group_tables(FILE *out, const struct matrix_cell *const *group,
+/* Several targets: a row per cell and target. */
+static void target_table(FILE *out, const struct matrix_cell *const *group,
 			 size_t n)
+{
+	char prof[16], num[24];
+	size_t i, k;
+
+	if (!group[0]->ntargets)
+		return;
+	fputs("\nPer target (its threads' I/Os over the cell's time)\n", out);
+	labels(out, "Pattern", "Profile");
+	fputs(" Target        IO/s      MB/s  Read (ms)  Write (ms)\n", out);
+	for (i = 0; i < n; i++) {
+		const struct matrix_cell *c = group[i];
+
+		matrix_profile_name(prof, sizeof(prof), c->read_pct);
+		for (k = 0; k < c->ntargets; k++) {
+			const struct matrix_target_row *t = &c->targets[k];
+			struct matrix_figures f;
+			char buf[4][32];
+
+			matrix_cell_figures(c, &f);
+			labels(out, matrix_pattern_name(c->random), prof);
+			snprintf(num, sizeof(num), "%zu", k + 1);
+			fputc(' ', out);
+			field(out, num, 6, 0);
+			if (strcmp(f.status, "ok")) {
+				fputc(' ', out);
+				field(out, status_word(f.status), 11, 0);
+				fputc('\n', out);
+				continue;
+			}
+			matrix_fmt_iops(buf[0], sizeof(buf[0]), t->iops);
+			matrix_fmt_mbps(buf[1], sizeof(buf[1]), t->mbps);
+			matrix_fmt_ms(buf[2], sizeof(buf[2]), t->rlat.count ?
+				      hist_mean(&t->rlat) / 1e6 : NAN);
+			matrix_fmt_ms(buf[3], sizeof(buf[3]), t->wlat.count ?
+				      hist_mean(&t->wlat) / 1e6 : NAN);
+			fputc(' ', out);
+			field(out, buf[0], 11, 0);
+			fputc(' ', out);
+			field(out, buf[1], 9, 0);
+			fputc(' ', out);
+			field(out, buf[2], 10, 0);
+			fputc(' ', out);
+			field(out, buf[3], 11, 0);
+			fputc('\n', out);
+		}
+	}
+}
+
+/* --steady: per cell whether it was attained, when, and the figures. */
+static void steady_table(FILE *out, const char *steady,
+			 const struct matrix_cell *const *group, size_t n)
+{
+	char prof[16], buf[3][32];
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n; i++)
+		any |= group[i]->steady.checked;
+	if (!any)
+		return;
+	fprintf(out, "\nSteady state (--steady %s)\nThe figures above are "
+		"those of each cell's last window.\n", steady ? steady : "?");
+	labels(out, "Pattern", "Profile");
+	fputs(" Attained     At (s)  Window (s)        Mean    Found\n", out);
+	for (i = 0; i < n; i++) {
+		const struct matrix_steady *st = &group[i]->steady;
+
+		if (!st->checked)
+			continue;
+		matrix_profile_name(prof, sizeof(prof), group[i]->read_pct);
+		labels(out, matrix_pattern_name(group[i]->random), prof);
+		snprintf(buf[0], sizeof(buf[0]), "%.2f", st->at);
+		snprintf(buf[1], sizeof(buf[1]), "%.2f", st->window);
+		snprintf(buf[2], sizeof(buf[2]), "%.4g", st->value);
+		fputc(' ', out);
+		field(out, st->attained ? "yes" : "no", 8, 0);
+		fputc(' ', out);
+		field(out, buf[0], 10, 0);
+		fputc(' ', out);
+		field(out, buf[1], 11, 0);
+		matrix_fmt_iops(buf[1], sizeof(buf[1]), st->mean);
+		fputc(' ', out);
+		field(out, buf[1], 11, 0);
+		fputc(' ', out);
+		field(out, buf[2], 8, 0);
+		fputc('\n', out);
+	}
+}
+
+/* Table lines of the cells in group[0..n). */
+static void group_tables(FILE *out, const struct record_matrix *m,
+			 const struct matrix_cell *const *group, size_t n)
 {
 	struct matrix_figures f;
 	char title[96], prof[16];
@@ -306,12 +409,17 @@ static void group_tables(FILE *out, const struct matrix_cell *const *group,
 	}
 	for (i = 0; i < n; i++)
 		if (group[i]->status != RESULT_OK && group[i]->reason) {
+			const char *st = status_word(rjson_status_name(
+						group[i]->status));
+			const char *why = group[i]->reason;
+
 			matrix_profile_name(prof, sizeof(prof),
 					    group[i]->read_pct);
-			fprintf(out, "%s %s: %s: %s\n",
+			/* "not run: ..." reasons name their status */
+			fprintf(out, "%s %s: %s%s%s\n",
 				matrix_pattern_name(group[i]->random), prof,
-				status_word(rjson_status_name(
-					group[i]->status)), group[i]->reason);
+				strncmp(why, st, strlen(st)) ? st : "",
+				strncmp(why, st, strlen(st)) ? ": " : "", why);
 		}
 	if (any_ok) {
 		fputc('\n', out);
@@ -325,8 +433,51 @@ static void group_tables(FILE *out, const struct matrix_cell *const *group,
 				       prof, &f);
 		}
 	}
+	target_table(out, group, n);
+	steady_table(out, m->steady, group, n);
 	for (i = 0; i < n; i++)
 		curve_table(out, group[i]);
+}
+
+/* What ran before the cells: the profile, the targets, the prefill. */
+static void preamble(FILE *out, const struct record_matrix *m)
+{
+	const struct matrix_prefill *p = &m->prefill;
+	char bs[32], bytes[32];
+	size_t i;
+
+	if (m->profile)
+		fprintf(out, "Workload: --profile %s\n", m->profile);
+	if (m->ntargets) {
+		fprintf(out, "Targets (a cell's threads spread over them round "
+			"robin):\n");
+		for (i = 0; i < m->ntargets; i++) {
+			const struct record_target *t = &m->targets[i];
+
+			fprintf(out, "%3zu %s (%s%s%s)\n", i + 1,
+				t->path ? t->path : "?",
+				t->fstype ? t->fstype : "device",
+				t->source ? " on " : "",
+				t->source ? t->source : "");
+		}
+	}
+	if (p->status == RESULT_NOT_RUN)
+		return;
+	size_name(bs, sizeof(bs), p->bs);
+	matrix_fmt_mbps(bytes, sizeof(bytes), (double)p->bytes / 1048576.0);
+	if (p->scan)
+		fprintf(out, "Prefill: none (--no-prefill); verify read: %s "
+			"MiB in %s reads", bytes, bs);
+	else
+		fprintf(out, "Prefill: %s MiB of unique data, %s sequential "
+			"writes", bytes, bs);
+	matrix_fmt_mbps(bytes, sizeof(bytes), p->mbps);
+	if (p->status == RESULT_OK)
+		fprintf(out, ":\n  %.2f s with fsync, %s MB/s\n", p->elapsed,
+			bytes);
+	else
+		fprintf(out, ":\n  %s after %.2f s\n",
+			status_word(rjson_status_name(p->status)), p->elapsed);
 }
 
 int matrix_write_text(const struct record *rec, FILE *out)
@@ -354,6 +505,7 @@ int matrix_write_text(const struct record *rec, FILE *out)
 		      "IO/s; not reached: it\nachieved less than 95 % of "
 		      "that target", out);
 	fputs(".\n", out);
+	preamble(out, m);
 	for (i = 0; i < m->ncells; i++) {
 		const struct matrix_cell *c = &m->cells[i];
 
@@ -367,7 +519,7 @@ int matrix_write_text(const struct record *rec, FILE *out)
 				group[n++] = &m->cells[j];
 				done[j] = 1;
 			}
-		group_tables(out, group, n);
+		group_tables(out, m, group, n);
 	}
 	if (m->error)
 		fprintf(out, "\nfailed: %s\n", m->error);

@@ -10,6 +10,7 @@
 #include "record_util.h"
 #include "matrix.h"
 #include "zones.h"
+#include "matrix_ext.h"
 #include "target_rec.h"
 #include "layers.h"
 #include "worker_rows.h"
@@ -391,6 +392,7 @@ void matrix_free(struct record_matrix *m)
 
 	if (!m)
 		return;
+	matrix_ext_free(m);
 	for (i = 0; i < m->ncells; i++) {
 		free(m->cells[i].reason);
 		free(m->cells[i].curve);
@@ -425,6 +427,7 @@ void matrix_cell_rates(struct matrix_cell *c)
 
 	c->iops = c->elapsed > 0 ? (double)ops / c->elapsed : 0;
 	c->mbps = c->iops * (double)c->bs / (1024.0 * 1024.0);
+	matrix_targets_rates(c);
 }
 
 struct matrix_point *matrix_add_point(struct matrix_cell *c)

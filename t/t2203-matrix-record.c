@@ -306,6 +306,57 @@ static void test_curve_text(void **state)
 	record_free(rec);
 }
 
+/* prefill, profile, steady and two targets survive write -> read -> write */
+static void test_ext_round_trip(void **state)
+{
+	struct record *rec = make_record(), *back;
+	struct matrix_cell *c = &rec->matrix->cells[0];
+	struct record_target *t;
+	char *one, *two, err[256] = "";
+	unsigned i;
+
+	(void)state;
+	rec->matrix->prefill.status = RESULT_OK;
+	rec->matrix->prefill.bs = 262144;
+	rec->matrix->prefill.bytes = 3 << 20;
+	rec->matrix->prefill.elapsed = 0.5;
+	rec->matrix->prefill.mbps = 6;
+	rec->matrix->profile = strdup("vdbench-hit");
+	rec->matrix->steady = strdup("iops:5% over 1 s");
+	t = matrix_add_target(rec->matrix);
+	t->path = strdup("/dev/loop7");
+	t->source = strdup("/dev/loop7");
+	t = matrix_add_target(rec->matrix);
+	t->path = strdup("/dev/loop8");
+	c->steady.checked = 1, c->steady.attained = 1, c->steady.at = 2.5;
+	c->steady.window = 1, c->steady.mean = 2000, c->steady.value = 1.5;
+	matrix_cell_targets(c, 2);
+	for (i = 0; i < 1000; i++)
+		hist_add(&c->targets[i % 2].rlat, 100000);
+	matrix_cell_rates(c);
+	assert_true(c->targets[1].iops == 1000.0);
+	one = to_string(record_write_json, rec);
+	assert_non_null(strstr(one, "\"profile\":\"vdbench-hit\""));
+	assert_non_null(strstr(one, "\"prefill\":{\"status\":\"ok\","
+			       "\"kind\":\"write\",\"bs\":262144,"));
+	assert_non_null(strstr(one, "\"steady\":{\"attained\":true,\"at\":2.5"));
+	back = record_read_json(one, err, sizeof(err));
+	assert_string_equal(err, "");
+	assert_non_null(back);
+	assert_int_equal(back->matrix->ntargets, 2);
+	assert_string_equal(back->matrix->targets[1].path, "/dev/loop8");
+	assert_int_equal(back->matrix->cells[0].ntargets, 2);
+	assert_int_equal(back->matrix->cells[0].targets[0].rlat.count, 500);
+	assert_int_equal(back->matrix->prefill.bytes, 3 << 20);
+	assert_true(back->matrix->cells[0].steady.attained);
+	two = to_string(record_write_json, back);
+	assert_string_equal(one, two);
+	free(one);
+	free(two);
+	record_free(back);
+	record_free(rec);
+}
+
 static void test_figures(void **state)
 {
 	struct record *rec = make_curve_record();
@@ -346,6 +397,7 @@ int main(void)
 		cmocka_unit_test(test_curve_json_round_trip),
 		cmocka_unit_test(test_curve_text),
 		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_ext_round_trip),
 	};
 
 	return tap_run_group_tests(tests);

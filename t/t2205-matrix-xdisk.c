@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "cmocka-tap.h"
+#include "t/cmocka-tap.h"
 #include "report/matrix.h"
 #include "report/record.h"
 

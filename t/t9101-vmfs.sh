@@ -1,6 +1,6 @@
 #!/bin/bash
-# scripts/vmfs: the classic suite on jfs and reiserfs inside a qemu guest
-# booting Debian's kernel; the record, the CSV line and the exit status come
+# scripts/vmfs: the classic suite and the matrix on jfs and reiserfs inside
+# a qemu guest booting Debian's kernel; the record, the CSV line and the exit status come
 # back to the host, and nothing is left behind.  Software emulation: about
 # 20 s a run.
 
@@ -94,6 +94,22 @@ test_expect_success 'jfs (nointegrity) in the guest: every test, record back' '
 test_expect_success 'reiserfs (notail) in the guest: every test, record back' '
 	vmfs reiserfs notail reiserfs "${ARGS[@]}" &&
 	check_run reiserfs notail reiserfs
+'
+
+test_expect_success 'matrix on jfs in the guest: XDISK tables, record back' '
+	vmfs jfs "" mx matrix --bs 4k,64k --threads 1,2 --pattern random \
+		--mix 100,0 --size 8M --time 0.1 --ramp 0 &&
+	test "$(cat mx.status)" = 0 &&
+	grep -q "^4K block size — 1 thread$" mx.stdout &&
+	grep -q "^64K block size — 2 threads$" mx.stdout &&
+	test "$(grep -c "^Pattern  *Profile  *IO/s " mx.stdout)" = 4 &&
+	rec=$(ls mx.out/vmfs-jfs-*.jsonl) &&
+	test_line_count = 1 "$rec" &&
+	jq -e ".target.fstype == \"jfs\" and .target.source == \"/dev/vda\" and
+	       .host.virt.vm == true and (.matrix.cells | length) == 8 and
+	       all(.matrix.cells[]; .status == \"ok\")" "$rec" >/dev/null &&
+	test_line_count = 9 "${rec%.jsonl}.csv" &&
+	test -z "$(ls -A mx.tmp)"
 '
 
 test_expect_success 'bad clyde arguments: error and status 2, nothing left' '

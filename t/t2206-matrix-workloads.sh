@@ -1,0 +1,231 @@
+#!/bin/bash
+# clyde matrix as the seeds ran it, on tmpfs: the prefill (its block size,
+# timed and recorded), vdbench's hit and miss areas, the rate curve as a
+# table, the named workloads (--profile), --steady, several -d with a row
+# per target, the default --size and refused sizes, and every cell in the
+# record after a signal (issue 13 item 7) or an --overwrite that cannot
+# fit (item 8).
+. "$(dirname "$0")/lib.sh"
+
+test_have_prereq JQ || test_skip_all 'jq is needed to read the JSON record'
+
+test_expect_success TMPFS 'prefill: --prefill-bs, timed, recorded and shown' '
+	mkdir tm && mount -t tmpfs -o size=128m tmpfs tm &&
+	test_cleanup "umount \"$TRASH/tm\"" &&
+	"$CLYDE" matrix -d tm --bs 4k --threads 2 --pattern random --mix 100 \
+		--size 4M --time 0.05 --ramp 0 --json d.jsonl >d.txt &&
+	jq -e ".params.prefill_bs == 1048576 and
+	       .matrix.prefill.bs == 1048576 and
+	       .matrix.prefill.status == \"ok\"" d.jsonl >/dev/null &&
+	"$CLYDE" matrix -d tm --bs 4k --threads 2 --pattern random --mix 100 \
+		--size 4M --time 0.05 --ramp 0 --prefill-bs 256k \
+		--json p.jsonl >p.txt &&
+	jq -e ".params.prefill_bs == 262144 and
+	       (.matrix.prefill | .bs == 262144 and .kind == \"write\" and
+		.bytes == 2 * 4194304 and .elapsed > 0 and
+		((.mbps - .bytes / .elapsed / 1048576) | fabs) < 1e-6 * .mbps)" \
+		p.jsonl >/dev/null &&
+	grep -q "^Prefill: 8.0 MiB of unique data, 256K sequential writes:$" p.txt &&
+	grep -q "^  [0-9.]* s with fsync, [0-9.,]* MB/s$" p.txt &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --prefill-bs 1000 2>err &&
+	grep -q "^clyde: --prefill-bs: .1000. is not a block size" err &&
+	test -z "$(ls -A tm)"
+'
+
+# hits N PCT: a random read cell with a 1M hit area in 4M files
+hits () {
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 4M --time 0.1 --ramp 0 --hit-area 1M --hit-pct "$2" \
+		--json "h$1.jsonl" >/dev/null
+}
+
+test_expect_success TMPFS 'hit area: hits in the first SIZE, misses only in the rest' '
+	hits 0 0 && hits 1 100 && hits 2 50 &&
+	jq -e ".matrix.cells[0] | .reads > 100 and .hits == 0" h0.jsonl &&
+	jq -e ".matrix.cells[0] | .reads > 100 and .hits == .reads" h1.jsonl &&
+	jq -e ".matrix.cells[0] | .hits > .reads * 0.3 and
+	       .hits < .reads * 0.7" h2.jsonl >/dev/null &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --bs 4k --threads 1 \
+		--size 4M --hit-area 4M --hit-pct 50 2>err &&
+	grep -q "^clyde: --hit-area: .* leaves no miss area" err &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success TMPFS 'rate curve: a row per point, "not reached" as the record says' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 4M --time 0.2 --ramp 0 --curve 10,50,100 \
+		--json c.jsonl >c.txt &&
+	sed -n "/^Rate curve, Random 100% read (maximum [0-9,]* IO\/s)$/,/^$/p" \
+		c.txt >curve &&
+	test_line_count = 6 curve &&
+	jq -r ".matrix.cells[0].curve[] |
+		\"\(.pct) \(.target_iops | round) \(.iops | round) \(.reached)\"" \
+		c.jsonl >points &&
+	test_line_count = 3 points &&
+	while read pct target achieved reached; do
+		t=$(printf "%d" "$target" | sed ":a;s/\B[0-9]\{3\}\>/,&/;ta") &&
+		a=$(printf "%d" "$achieved" | sed ":a;s/\B[0-9]\{3\}\>/,&/;ta") &&
+		if test "$reached" = true; then
+			grep -q "^ *$pct  *$t  *$a  *[0-9.]*  *[0-9.]*  *—  *—$" curve
+		else
+			grep -q "^ *$pct  *$t  *$a  *[0-9.]*  *[0-9.]*  *—  *—  not reached$" curve
+		fi || { echo "point $pct $t $a $reached"; cat curve; return 1; }
+	done <points &&
+	test "$(LC_ALL=C.UTF-8 wc -L <c.txt)" -le 80
+'
+
+test_expect_success TMPFS '--profile: the seeds'\'' workloads, options given override' '
+	"$CLYDE" matrix -d tm --profile vdbench-hit --threads 1 --size 4M \
+		--time 0.05 --ramp 0 --json v.jsonl >v.txt &&
+	jq -e ".params.profile == \"vdbench-hit\" and
+	       .matrix.profile == \"vdbench-hit\" and
+	       .params.block_sizes == 8192 and .params.threads == 1 and
+	       .params.patterns == \"random\" and .params.read_pcts == 100 and
+	       .params.hit_area == 1048576 and .params.hit_pct == 100 and
+	       .params.prefill_bs == 262144 and
+	       .params.curve == \"10,50,70,80,90,100\" and
+	       (.matrix.cells | length) == 1 and
+	       (.matrix.cells[0] | .hits == .reads and
+		(.curve | length) == 6)" v.jsonl >/dev/null &&
+	grep -q "^Workload: --profile vdbench-hit$" v.txt &&
+	"$CLYDE" matrix --bs 4k --profile dd -d tm --size 4M --time 0.05 \
+		--ramp 0 --json dd.jsonl >/dev/null &&
+	jq -e ".params.profile == \"dd\" and .params.block_sizes == 4096 and
+	       .params.patterns == \"seq\" and .params.read_pcts == \"0,100\" and
+	       .matrix.direct == true" dd.jsonl >/dev/null &&
+	"$CLYDE" matrix --help >help &&
+	grep -q -- "--profile NAME" help &&
+	test_expect_code 2 "$CLYDE" matrix --profile fio -d tm 2>err &&
+	grep -q "^clyde: --profile: .fio. is not xdisk, vdbench-hit or dd" err &&
+	test_expect_code 2 "$CLYDE" matrix --profile dd --profile xdisk -d tm \
+		2>err && test_line_count = 1 err &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success TMPFS '--steady: ended when steady, figures from the window' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random \
+		--mix 100,0 --size 4M --time 3 --ramp 0 --steady iops:90% \
+		--steady-window 0.3 --json s.jsonl >s.txt &&
+	jq -e ".params.steady == \"iops:90%\" and .params.steady_window == 0.3 and
+	       all(.matrix.cells[]; .steady.attained and .steady.at < 3 and
+		   .steady.window == 0.3 and .steady.value <= 90 and
+		   ((.elapsed - .steady.window) | fabs) < 1e-9 and
+		   ((.iops - .steady.mean) | fabs) <= 1e-6 * .iops)" \
+		s.jsonl >/dev/null &&
+	grep -q "^Steady state (--steady iops:90% over 0.3 s)$" s.txt &&
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 4M --time 0.5 --ramp 0 --steady iops_slope:0 \
+		--steady-window 0.2 --json n.jsonl >/dev/null &&
+	jq -e ".matrix.cells[0].steady | .attained == false and
+	       .at >= 0.49 and .value > 0" n.jsonl >/dev/null &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --steady speed:5 2>err &&
+	grep -q "^clyde: --steady: .speed:5. is not KIND:LIMIT" err &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --steady iops:5 \
+		--steady-window 9 --time 1 2>err &&
+	grep -q "longer than --time" err
+'
+
+test_expect_success TMPFS 'several -d: threads round robin, a row per target, every target named' '
+	mkdir tm2 && mount -t tmpfs -o size=64m tmpfs tm2 &&
+	test_cleanup "umount \"$TRASH/tm2\"" &&
+	"$CLYDE" matrix -d tm -d tm2 --bs 4k --threads 3 --pattern random \
+		--mix 100,0 --size 4M --time 0.1 --ramp 0 --json t.jsonl >t.txt &&
+	jq -e ".params.targets == \"tm,tm2\" and .params.ntargets == 2 and
+	       ([.matrix.targets[] | .path] == [\"tm\", \"tm2\"]) and
+	       all(.matrix.targets[]; .fstype == \"tmpfs\") and
+	       .matrix.prefill.bytes == 3 * 4194304 and
+	       all(.matrix.cells[]; .status == \"ok\" and
+		   (.targets | length) == 2 and
+		   ([.targets[] | .reads] | add) == .reads and
+		   ([.targets[] | .writes] | add) == .writes and
+		   all(.targets[]; .reads + .writes > 0))" t.jsonl >/dev/null &&
+	grep -q "^  1 tm (tmpfs" t.txt && grep -q "^  2 tm2 (tmpfs" t.txt &&
+	test "$(grep -c "^Random  *100% \(read\|write\)  *[12]  *[0-9,]* " t.txt)" = 4 &&
+	test_expect_code 2 "$CLYDE" matrix -d tm -d tm 2>err &&
+	grep -q "given twice" err &&
+	touch f && test_expect_code 2 "$CLYDE" matrix -d tm -d f \
+		--overwrite 2>err && grep -q "not of one kind" err &&
+	test -z "$(ls -A tm)" && test -z "$(ls -A tm2)"
+'
+
+test_expect_success TMPFS 'sizes: default clipped to half the free space; impossible ones refused' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 2 --pattern random --mix 100 \
+		--time 0.05 --ramp 0 --json z.jsonl >/dev/null &&
+	jq -e ".params.file_size == 32 * 1048576" z.jsonl >/dev/null &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --threads 2 \
+		--size 8388608T 2>err &&
+	test_line_count = 1 err && grep -q "^clyde: --size: 8.0 EiB" err &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --threads 16 --bs 4k 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: -d: .tm. has 128 MiB free; the 16 files of --threads 16 need at least 512 MiB" err &&
+	test_expect_code 2 "$CLYDE" matrix -d tm --threads 4 --size 64M 2>err &&
+	grep -q "^clyde: --size: 4 files of 64 MiB (--threads 4) need 256 MiB but .tm. has 128 MiB free$" err &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success TMPFS '--overwrite: a file that cannot grow is refused up front, left alone' '
+	head -c 1048576 /dev/urandom >tm/user.dat &&
+	cp tm/user.dat keep.dat &&
+	test_expect_code 2 "$CLYDE" matrix -d tm/user.dat --overwrite \
+		--size 1G --bs 4k --threads 1 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: --size: growing .tm/user.dat. from 1.0 MiB to 1.0 GiB needs more than the" err &&
+	! grep -q removed err &&
+	cmp tm/user.dat keep.dat && rm tm/user.dat
+'
+
+# started N: wait until clyde has made its files in tm (N directories)
+started () {
+	local i
+	for ((i = 0; i < 500; i++)); do
+		test "$(ls -d tm/clyde-matrix.* 2>/dev/null | wc -l)" -ge "$1" &&
+			return 0
+		sleep 0.01
+	done
+	return 1
+}
+
+test_expect_success TMPFS 'a signal: every cell in the record, the ones not run with the reason' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random,seq \
+		--mix 100,0 --size 4M --time 0.5 --ramp 0 --json i.jsonl \
+		>/dev/null 2>&1 &
+	pid=$! && started 1 && sleep 0.7 && kill -INT $pid &&
+	{ wait $pid; test $? = 130; } &&
+	jq -e ".exit_status == 130 and (.matrix.cells | length) == 4 and
+	       (.matrix.cells[0].status == \"ok\") and
+	       any(.matrix.cells[]; .status == \"not_run\") and
+	       all(.matrix.cells[] | select(.status == \"not_run\");
+		   .reason == \"not run: interrupted by SIGINT\")" \
+		i.jsonl >/dev/null &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success TMPFS 'a signal in the prefill: every cell not run, the reason' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100,0 \
+		--size 100M --prefill-bs 512 --buffered --time 0.1 --json f.jsonl \
+		>/dev/null 2>&1 &
+	pid=$! && started 1 && sleep 0.05 && kill -INT $pid &&
+	{ wait $pid; test $? = 130; } &&
+	jq -e ".matrix.error == \"prefill interrupted by SIGINT\" and
+	       .matrix.prefill.status == \"failed\" and
+	       (.matrix.cells | length) == 2 and
+	       all(.matrix.cells[]; .status == \"not_run\" and
+		   .reason == \"not run: prefill interrupted by SIGINT\")" \
+		f.jsonl >/dev/null &&
+	test -z "$(ls -A tm)"
+'
+
+test_expect_success TMPFS 'a signal in the prefill of -c 2: every cell not run, the reason' '
+	"$CLYDE" matrix -c 2 -d tm --bs 4k --threads 1 --pattern random \
+		--mix 100 --size 50M --prefill-bs 512 --buffered --time 0.1 \
+		--json w.jsonl >/dev/null 2>&1 &
+	pid=$! && started 2 && sleep 0.05 && kill -INT $pid &&
+	{ wait $pid; test $? = 130; } &&
+	jq -e "(.matrix.error | startswith(\"prefill interrupted by\")) and
+	       all(.matrix.cells[]; .status == \"not_run\" and
+		   (.reason | startswith(\"not run: \")))" \
+		w.jsonl >/dev/null &&
+	test -z "$(ls -A tm)"
+'
+
+test_done
