@@ -155,13 +155,20 @@ static inline void make_write(struct loop *L, struct io_req *r, int verify)
 	L->wgen++;
 	pos = r->off % DATAGEN_POOL_SIZE;
 	if (L->pool_ok) {
+		/* datagen rotates a stream's windows by a fixed shift, so
+		 * two may share bytes only if their offsets are closer than
+		 * a block, the pool's size taken as a circle */
 		if (L->pool_check)
-			for (i = 0; i < w->cell->qd; i++)
-				if (L->busy[i] && L->pool_pos[i] != NO_POS &&
-				    (L->pool_pos[i] > pos ?
-				     L->pool_pos[i] - pos :
-				     pos - L->pool_pos[i]) < r->len)
+			for (i = 0; i < w->cell->qd; i++) {
+				uint64_t d;
+
+				if (!L->busy[i] || L->pool_pos[i] == NO_POS)
+					continue;
+				d = L->pool_pos[i] > pos ?
+				    L->pool_pos[i] - pos : pos - L->pool_pos[i];
+				if (d < r->len || DATAGEN_POOL_SIZE - d < r->len)
 					goto copy;
+			}
 		r->buf = (void *)datagen_block(w->mem->dg, r->len, L->dstream,
 					       L->wgen, r->off);
 		r->buf_index = 1;
@@ -179,8 +186,10 @@ static inline int loop_submit(struct loop *L, const enum io_engine_fast fast,
 		*ready += io_null_complete(L->batch, n, L->done + *ready);
 		return 0;
 	}
+	/* unlimited, the reap after this waits anyway: one system call */
 	if (fast == IO_FAST_URING)
-		return uring_submit(L->eng.priv, L->batch, n);
+		return uring_submit(L->eng.priv, L->batch, n,
+				    !L->w->interval_ns);
 	return io_engine_submit(&L->eng, L->batch, n);
 }
 

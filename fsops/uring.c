@@ -91,7 +91,7 @@ static int uring_init(struct io_engine *e, const struct io_engine_setup *s)
 static int uring_submit_op(struct io_engine *e, struct io_req **reqs,
 			   unsigned n)
 {
-	return uring_submit(e->priv, reqs, n);
+	return uring_submit(e->priv, reqs, n, 0);
 }
 
 static int uring_reap_op(struct io_engine *e, unsigned min,

@@ -59,9 +59,13 @@ static inline void uring_prep(const struct uring_priv *p,
 	io_uring_sqe_set_data(sqe, r);
 }
 
-/* Start n requests (n <= depth - in flight): 0 or -errno. */
+/*
+ * Start n requests (n <= depth - in flight): 0 or -errno.  With wait, and
+ * no completion in the ring yet, the same system call also waits for one,
+ * so that the reap after it finds it without another.
+ */
 static inline int uring_submit(struct uring_priv *p, struct io_req **reqs,
-			       unsigned n)
+			       unsigned n, int wait)
 {
 	unsigned i;
 	int rc;
@@ -81,7 +85,19 @@ static inline int uring_submit(struct uring_priv *p, struct io_req **reqs,
 		}
 		uring_prep(p, sqe, reqs[i]);
 	}
-	for (i = 0; i < n;) {
+	if (wait && !io_uring_cq_ready(&p->ring)) {
+		do
+			rc = io_uring_submit_and_wait(&p->ring, 1);
+		while (rc == -EINTR);
+		if (rc < 0)
+			return rc;
+		i = (unsigned)rc;
+		if (i == n)
+			return 0;
+	} else {
+		i = 0;
+	}
+	while (i < n) {
 		rc = io_uring_submit(&p->ring);
 		if (rc == -EINTR)
 			continue;

@@ -68,12 +68,11 @@ test_expect_success URING '--hipri on tmpfs: refused, one line, nothing left' '
 	test -z "$(ls -A tm)"
 '
 
-test_expect_success 'null engine: every cell, far above any device' '
+test_expect_success 'null engine: every cell complete, histograms counted' '
 	rm -f r.jsonl &&
 	"$CLYDE" matrix -d tm --engine null --qd 32 $M --json r.jsonl \
 		-q 2>err &&
 	cells_ok null 32 &&
-	jq -e "all(.matrix.cells[]; .iops > 100000)" r.jsonl >/dev/null &&
 	test -z "$(ls -A tm)"
 '
 
