@@ -53,8 +53,13 @@ static void stats_line(const struct compare *c, size_t g, size_t t,
 	if (s->n < 2) {
 		snprintf(ci, sizeof(ci), "single run");
 	} else {
-		report_fmt_value(lo, sizeof(lo), s->mean - s->sum.ci_half,
-				 unit);
+		if (s->mean - s->sum.ci_half < 0)
+			/* the t interval is symmetric; a rate is not */
+			snprintf(lo, sizeof(lo), "%.0f",
+				 s->mean - s->sum.ci_half);
+		else
+			report_fmt_value(lo, sizeof(lo),
+					 s->mean - s->sum.ci_half, unit);
 		report_fmt_value(hi, sizeof(hi), s->mean + s->sum.ci_half,
 				 unit);
 		report_fmt_value(half, sizeof(half), s->sum.ci_half, unit);

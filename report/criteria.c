@@ -355,7 +355,8 @@ static void judge(struct crit_verdicts *out, struct crit_verdict *v,
 			u = "%";
 		}
 		v->pass = r->upper ? x <= lim : x >= lim;
-		snprintf(v->measured, sizeof(v->measured), "%.4g%s%s", shown,
+		snprintf(v->measured, sizeof(v->measured),
+			 fabs(shown) >= 1e4 ? "%.0f%s%s" : "%.4g%s%s", shown,
 			 *u ? " " : "", u);
 	}
 	if (!v->pass)

@@ -334,13 +334,17 @@ static const char *dev_field(const struct record_device *dev,
 	return kv ? kv->value : NULL;
 }
 
-static int has_child(const struct record_stack *st, size_t i)
+/* Whether device i lies below a loop device's backing file. */
+static int below_file(const struct record_stack *st, size_t i)
 {
-	size_t k;
+	int p = st->devs[i].parent;
+	size_t hops = 0;
 
-	for (k = 0; k < st->ndevs; k++)
-		if (st->devs[k].parent == (int)i)
+	while (p >= 0 && (size_t)p < st->ndevs && hops++ < st->ndevs) {
+		if (st->devs[p].kind && !strcmp(st->devs[p].kind, "file"))
 			return 1;
+		p = st->devs[p].parent;
+	}
 	return 0;
 }
 
@@ -369,11 +373,13 @@ static void stack_dims(const struct record_stack *st, struct dims *d)
 			if (!disks)
 				disks = dev_field(dev, "num_devices");
 		}
+		/*
+		 * The disks of this layout: disks and loop devices with no
+		 * block device below them, not the disk that holds a loop
+		 * device's backing file (below a "file" in the stack).
+		 */
 		if ((!strcmp(kind, "disk") || !strcmp(kind, "loop")) &&
-		    !has_child(st, i))
-			leaves++;
-		else if (!strcmp(kind, "disk") || !strcmp(kind, "loop")) {
-			/* a loop on a file: the file is its child */
+		    !below_file(st, i)) {
 			size_t k, blockchild = 0;
 
 			for (k = 0; k < st->ndevs; k++)
@@ -383,7 +389,8 @@ static void stack_dims(const struct record_stack *st, struct dims *d)
 					blockchild = 1;
 			leaves += !blockchild;
 		}
-		if (!transport && (v = dev_field(dev, "transport")))
+		if (!transport && !below_file(st, i) &&
+		    (v = dev_field(dev, "transport")))
 			transport = v;
 	}
 	if (disks)

@@ -100,14 +100,20 @@ test_expect_success 'pivot text: one table per test, 80 columns, header per colu
 '
 
 test_expect_success JQ 'one layout on /dev/loop18 and /dev/loop19 is one configuration' '
-	stack="[{\"kind\":\"loop\",\"name\":\"loop18\",\"parent\":-1,\"backing_file\":\"/tmp/a.img\",\"dio\":1}]" &&
+	stack="[{\"kind\":\"loop\",\"name\":\"loop18\",\"parent\":-1,\"backing_file\":\"/tmp/a.img\",\"dio\":1},
+		{\"kind\":\"file\",\"name\":\"/tmp/a.img\",\"parent\":0},
+		{\"kind\":\"disk\",\"name\":\"vda\",\"parent\":1,\"transport\":\"virtio\"}]" &&
 	head -1 "$FIX/clyde.jsonl" | jq -c --argjson s "$stack" \
-		".label = \"xfs-raid0\" | .target.source = \"/dev/loop18\" | .target.path = \"/mnt/a\" | .params.directory = \"/mnt/a\" | .target.stack = \$s" >two.jsonl &&
+		".label = \"xfs-raid0\" | .target.source = \"/dev/loop18\" | .target.path = \"/mnt/a\" | .params.directory = \"/mnt/a\" | .tags = {} | .target.stack = \$s" >two.jsonl &&
 	head -1 "$FIX/clyde.jsonl" | jq -c --argjson s "$stack" \
-		".label = \"xfs-raid0\" | .target.source = \"/dev/loop19\" | .target.path = \"/mnt/b\" | .params.directory = \"/mnt/b\" | .target.stack = (\$s | .[0].name = \"loop19\" | .[0].backing_file = \"/tmp/b.img\")" >>two.jsonl &&
+		".label = \"xfs-raid0\" | .target.source = \"/dev/loop19\" | .target.path = \"/mnt/b\" | .params.directory = \"/mnt/b\" | .tags = {} | .target.stack = (\$s | .[0].name = \"loop19\" | .[0].backing_file = \"/tmp/b.img\")" >>two.jsonl &&
 	"$CLYDE" report -f text two.jsonl >out.txt &&
 	grep -q "^2 runs in 1 configuration$" out.txt &&
-	grep -q "^  1 \* xfs-raid0.* (2 runs)$" out.txt
+	grep -q "^  1 \* xfs-raid0.* (2 runs)$" out.txt &&
+	# one loop device is one disk; the disk under its image is not
+	# the controller of the layout
+	"$CLYDE" report -f csv two.jsonl >long.csv &&
+	grep -q ",\"fs=ext4;mount=rw,relatime;disks=1;raid=0\",raid$" long.csv
 '
 
 test_expect_success JQ 'names: the emulation said once; runs that read alike are numbered' '
