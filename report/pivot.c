@@ -272,6 +272,30 @@ static void cell_text(char *buf, size_t len, const struct pivot_cell *cell,
 
 #define PIVOT_COL_W 11
 
+/* Which of the pivot's dimensions some configuration got from its label. */
+static void inferred_note(const struct pivot *p, const struct compare *c,
+			  FILE *out)
+{
+	size_t i, g, n = 0;
+
+	for (i = 0; i < p->rows.ndims + p->cols.ndims; i++) {
+		const char *d = i < p->rows.ndims ? p->rows.dims[i] :
+				p->cols.dims[i - p->rows.ndims];
+
+		for (g = 0; g < c->ngroups; g++) {
+			const struct dim *x = dims_find(&c->groups[g].dims, d);
+
+			if (x && x->source == DIM_INFERRED)
+				break;
+		}
+		if (g == c->ngroups)
+			continue;
+		fprintf(out, "%s%s", n++ ? ", " : "\ninferred from labels: ", d);
+	}
+	if (n)
+		fputs(" (clyde(1), Dimensions)\n", out);
+}
+
 int pivot_write_text(const struct pivot *p, const struct compare *c,
 		     const size_t *tests, size_t ntests, FILE *out)
 {
@@ -359,6 +383,7 @@ int pivot_write_text(const struct pivot *p, const struct compare *c,
 			}
 		}
 	}
+	inferred_note(p, c, out);
 	if (pooled || noisy)
 		fprintf(out, "\n%s%s%s\n", pooled ? "+ several configurations "
 			"pooled in the cell" : "", pooled && noisy ? "; " : "",
