@@ -90,9 +90,51 @@ static double px_x(double gib, double xmax)
 	return CH_L + gib / xmax * (CH_W - CH_L - CH_R);
 }
 
+/* Above ymax (a clipped outlier): on the top edge. */
 static double px_y(double mibps, double ymax)
 {
+	if (mibps > ymax)
+		mibps = ymax;
 	return CH_H - CH_B - mibps / ymax * (CH_H - CH_T - CH_B);
+}
+
+static int dbl_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The top of the y axis: the fastest zone, unless a few outliers (on a
+ * busy machine a zone's time can shift to its neighbour: a spike beside a
+ * dip) stand far above the rest; then 1.5 x the 98th percentile, and the
+ * zones above it are drawn on the top edge and counted under the chart.
+ */
+static double y_top(const struct series *v, size_t n, double *max,
+		    size_t *nclip)
+{
+	double *all = NULL, top;
+	size_t k, i, m = 0, alloc = 0;
+
+	*max = 0;
+	*nclip = 0;
+	for (k = 0; k < n; k++)
+		for (i = 0; i < v[k].s->nzones; i++) {
+			xgrow((void **)&all, &alloc, m + 1, sizeof(*all));
+			all[m++] = v[k].s->zones[i].mibps;
+		}
+	if (!m)
+		return 0;
+	qsort(all, m, sizeof(*all), dbl_cmp);
+	*max = all[m - 1];
+	top = 1.5 * all[(m - 1) * 98 / 100];
+	if (*max <= top || top <= 0)
+		top = *max;
+	for (i = 0; i < m; i++)
+		*nclip += all[i] > top;
+	free(all);
+	return top;
 }
 
 static void axes(FILE *f, double xmax, double ymax)
@@ -248,8 +290,8 @@ static void legend(FILE *f, const struct series *v, size_t n)
 
 static void chart(FILE *f, const struct series *v, size_t n)
 {
-	double xmax = 0, ymax = 0;
-	size_t k, i;
+	double xmax = 0, ymax, top;
+	size_t k, i, nclip;
 
 	for (k = 0; k < n; k++)
 		for (i = 0; i < v[k].s->nzones; i++) {
@@ -257,11 +299,12 @@ static void chart(FILE *f, const struct series *v, size_t n)
 			double end = (double)(r->offset + r->length) / GiB_D;
 
 			xmax = end > xmax ? end : xmax;
-			ymax = r->mibps > ymax ? r->mibps : ymax;
 		}
+	ymax = y_top(v, n, &top, &nclip);
 	if (xmax <= 0 || ymax <= 0)
 		return;
-	ymax *= 1.05;
+	if (!nclip)
+		ymax *= 1.05;
 	h_start(f, "svg");
 	h_attr(f, "xmlns", "http://www.w3.org/2000/svg");
 	h_attr(f, "class", "zones-chart");
@@ -271,12 +314,22 @@ static void chart(FILE *f, const struct series *v, size_t n)
 	h_attr(f, "aria-label", "MiB/s against the offset, per zone");
 	h_attrf(f, "data-xmax-gib", "%.6f", xmax);
 	h_attrf(f, "data-ymax-mibps", "%.3f", ymax);
+	h_attrf(f, "data-clipped", "%zu", nclip);
 	h_end(f, 0);
 	axes(f, xmax, ymax);
 	for (k = 0; k < n; k++)
 		line(f, &v[k], k, xmax, ymax);
 	h_close(f, "svg");
 	h_lit(f, "\n");
+	if (nclip) {
+		h_open(f, "p", "class", "note", NULL);
+		h_textf(f, "%zu zone%s above %.0f MiB/s %s drawn on the top "
+			"edge (the fastest: %.0f MiB/s); see the CSV or JSON "
+			"for their figures.", nclip, nclip == 1 ? "" : "s",
+			ymax, nclip == 1 ? "is" : "are", top);
+		h_close(f, "p");
+		h_lit(f, "\n");
+	}
 	legend(f, v, n);
 }
 
