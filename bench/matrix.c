@@ -69,15 +69,17 @@ static void fill_matrix_record(struct record *rec,
 		snprintf(buf, sizeof(buf), "%zu", run->vunit);
 		record_set_param(rec, "verify_unit", buf, 1);
 	}
-	/* several -d: every target named with its stack */
+	/* several -d: every target named with its stack (record.targets,
+	 * as clyde run -d A -d B fills them) */
+	if (n > 1)
+		rec->targets = xcalloc(n, sizeof(*rec->targets));
 	for (i = 0; n > 1 && i < n; i++) {
 		struct record *tmp = record_new();
-		struct record_target *t = matrix_add_target(rec->matrix);
 
 		record_fill_env(tmp, host, &targets[i], runs[i].path, NULL, 1);
 		if (runs[i].kind == TARGET_DEVICE)
 			record_set_str(&tmp->target.source, runs[i].path);
-		*t = tmp->target;
+		rec->targets[rec->ntargets++] = tmp->target;
 		memset(&tmp->target, 0, sizeof(tmp->target));
 		record_free(tmp);
 	}

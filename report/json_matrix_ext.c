@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The JSON of the matrix section's prefill, targets and steady-state parts
+ * The JSON of the matrix section's prefill, per-target rows and steady state
  * (matrix_ext.h), written into and read from the objects json_matrix.c
  * makes.
  */
@@ -18,35 +18,10 @@ static struct json_object *u64(uint64_t v)
 	return json_object_new_uint64(v);
 }
 
-static struct json_object *target_object(const struct record_target *t)
-{
-	struct json_object *o = json_object_new_object();
-	struct json_object *host = json_object_new_object();
-	struct record tmp;
-
-	json_object_object_add(o, "path", rjson_str(t->path));
-	json_object_object_add(o, "mountpoint", rjson_str(t->mountpoint));
-	json_object_object_add(o, "fstype", rjson_str(t->fstype));
-	json_object_object_add(o, "source", rjson_str(t->source));
-	json_object_object_add(o, "vfs_options", rjson_str(t->vfs_options));
-	json_object_object_add(o, "fs_options", rjson_str(t->fs_options));
-	json_object_object_add(o, "block_size", u64(t->block_size));
-	json_object_object_add(o, "total_bytes", u64(t->total_bytes));
-	json_object_object_add(o, "free_bytes", u64(t->free_bytes));
-	/* the stack as the record's own target writes it */
-	memset(&tmp, 0, sizeof(tmp));
-	tmp.target = *t;
-	target_json_add(&tmp, host, o);
-	json_object_put(host);
-	return o;
-}
-
 void matrix_ext_json_add(const struct record_matrix *m,
 			 struct json_object *o)
 {
 	const struct matrix_prefill *p = &m->prefill;
-	size_t i;
-
 	if (m->profile)
 		json_object_object_add(o, "profile",
 				       json_object_new_string(m->profile));
@@ -66,14 +41,6 @@ void matrix_ext_json_add(const struct record_matrix *m,
 		json_object_object_add(po, "elapsed", rjson_num(p->elapsed));
 		json_object_object_add(po, "mbps", rjson_num(p->mbps));
 		json_object_object_add(o, "prefill", po);
-	}
-	if (m->ntargets) {
-		struct json_object *arr = json_object_new_array();
-
-		for (i = 0; i < m->ntargets; i++)
-			json_object_array_add(arr,
-					      target_object(&m->targets[i]));
-		json_object_object_add(o, "targets", arr);
 	}
 }
 
@@ -120,44 +87,10 @@ void matrix_ext_cell_json_add(const struct matrix_cell *c,
 
 /* ---- reading ---- */
 
-static int read_target(struct json_object *o, size_t i,
-		       struct record_matrix *m, char *err, size_t errlen)
-{
-	struct record_target *t = matrix_add_target(m);
-	struct json_object *root;
-	struct record tmp;
-	int rc;
-
-	if (!json_object_is_type(o, json_type_object))
-		return rjson_fail(err, errlen, "matrix target %zu: not an "
-				  "object", i + 1);
-	if (rjson_get_str(o, "path", &t->path) ||
-	    rjson_get_str(o, "mountpoint", &t->mountpoint) ||
-	    rjson_get_str(o, "fstype", &t->fstype) ||
-	    rjson_get_str(o, "source", &t->source) ||
-	    rjson_get_str(o, "vfs_options", &t->vfs_options) ||
-	    rjson_get_str(o, "fs_options", &t->fs_options) ||
-	    rjson_get_u64(o, "block_size", &t->block_size) ||
-	    rjson_get_u64(o, "total_bytes", &t->total_bytes) ||
-	    rjson_get_u64(o, "free_bytes", &t->free_bytes))
-		return rjson_fail(err, errlen, "matrix target %zu: a field of "
-				  "the wrong type", i + 1);
-	/* the stack through the record's own reader */
-	root = json_object_new_object();
-	json_object_object_add(root, "target", json_object_get(o));
-	memset(&tmp, 0, sizeof(tmp));
-	rc = target_json_read(root, &tmp, err, errlen);
-	json_object_put(root);
-	t->stack = tmp.target.stack;
-	record_virt_free(tmp.host.virt);
-	return rc;
-}
-
 int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
 			 char *err, size_t errlen)
 {
 	struct json_object *p = rjson_member(obj, "prefill"), *v;
-	size_t i, n;
 
 	(void)rjson_get_str(obj, "profile", &m->profile);
 	(void)rjson_get_str(obj, "steady", &m->steady);
@@ -177,17 +110,6 @@ int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
 		f->scan = v && json_object_is_type(v, json_type_string) &&
 			  !strcmp(json_object_get_string(v), "verify_read");
 	}
-	v = rjson_member(obj, "targets");
-	if (!v)
-		return 0;
-	if (!json_object_is_type(v, json_type_array))
-		return rjson_fail(err, errlen, "matrix: 'targets' is not an "
-				  "array");
-	n = json_object_array_length(v);
-	for (i = 0; i < n; i++)
-		if (read_target(json_object_array_get_idx(v, i), i, m, err,
-				errlen))
-			return -1;
 	return 0;
 }
 

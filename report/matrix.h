@@ -110,10 +110,6 @@ struct record_matrix {
 	struct matrix_cell *cells;	/* in run order */
 	size_t ncells, alloc;
 	struct matrix_prefill prefill;
-	/* several -d: every target, in -d order (the first is also the
-	 * record's target); NULL and 0 with one */
-	struct record_target *targets;
-	size_t ntargets;
 	char *steady;		/* --steady as given ("iops:5%"), or NULL */
 	char *profile;		/* --profile, or NULL */
 };
@@ -132,8 +128,6 @@ void matrix_cell_rates(struct matrix_cell *c);
 /* Give c n target rows with empty histograms. */
 void matrix_cell_targets(struct matrix_cell *c, size_t n);
 
-/* Append an empty target to m (several -d); valid until the next call. */
-struct record_target *matrix_add_target(struct record_matrix *m);
 
 /* Append a curve point (zeroed, RESULT_NOT_RUN) to c. */
 struct matrix_point *matrix_add_point(struct matrix_cell *c);

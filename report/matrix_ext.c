@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The parts of the matrix section beside the cells' own figures: the
- * prefill, several targets (each named with its device stack, and a row
- * per target in each cell) and the steady-state check of each cell.  The
- * model here; the JSON in json_matrix_ext.c.
+ * prefill, several targets (a row per target in each cell; the targets
+ * themselves are the record's, record.h) and the steady-state check of
+ * each cell.  The model here; the JSON in json_matrix_ext.c.
  */
 #include "matrix_ext.h"
 
@@ -39,35 +39,10 @@ void matrix_targets_rates(struct matrix_cell *c)
 	}
 }
 
-struct record_target *matrix_add_target(struct record_matrix *m)
-{
-	struct record_target *t;
-
-	m->targets = xrealloc(m->targets, (m->ntargets + 1) *
-			      sizeof(*m->targets));
-	t = &m->targets[m->ntargets++];
-	memset(t, 0, sizeof(*t));
-	return t;
-}
-
-static void target_release(struct record_target *t)
-{
-	free(t->path);
-	free(t->mountpoint);
-	free(t->fstype);
-	free(t->source);
-	free(t->vfs_options);
-	free(t->fs_options);
-	record_stack_free(t->stack);
-}
-
 void matrix_ext_free(struct record_matrix *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->ntargets; i++)
-		target_release(&m->targets[i]);
-	free(m->targets);
 	for (i = 0; i < m->ncells; i++)
 		free(m->cells[i].targets);
 	free(m->steady);

@@ -440,7 +440,8 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 }
 
 /* What ran before the cells: the profile, the targets, the prefill. */
-static void preamble(FILE *out, const struct record_matrix *m)
+static void preamble(FILE *out, const struct record *rec,
+		     const struct record_matrix *m)
 {
 	const struct matrix_prefill *p = &m->prefill;
 	char bs[32], bytes[32];
@@ -448,17 +449,18 @@ static void preamble(FILE *out, const struct record_matrix *m)
 
 	if (m->profile)
 		fprintf(out, "Workload: --profile %s\n", m->profile);
-	if (m->ntargets) {
+	if (rec->ntargets > 1) {
 		fprintf(out, "Targets (a cell's threads spread over them round "
 			"robin):\n");
-		for (i = 0; i < m->ntargets; i++) {
-			const struct record_target *t = &m->targets[i];
+		for (i = 0; i < rec->ntargets; i++) {
+			const struct record_target *t = &rec->targets[i];
+			int on = t->source && (!t->path ||
+					       strcmp(t->source, t->path));
 
 			fprintf(out, "%3zu %s (%s%s%s)\n", i + 1,
 				t->path ? t->path : "?",
-				t->fstype ? t->fstype : "device",
-				t->source ? " on " : "",
-				t->source ? t->source : "");
+				t->fstype ? t->fstype : "block device",
+				on ? " on " : "", on ? t->source : "");
 		}
 	}
 	if (p->status == RESULT_NOT_RUN)
@@ -505,7 +507,7 @@ int matrix_write_text(const struct record *rec, FILE *out)
 		      "IO/s; not reached: it\nachieved less than 95 % of "
 		      "that target", out);
 	fputs(".\n", out);
-	preamble(out, m);
+	preamble(out, rec, m);
 	for (i = 0; i < m->ncells; i++) {
 		const struct matrix_cell *c = &m->cells[i];
 

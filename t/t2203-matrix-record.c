@@ -323,10 +323,12 @@ static void test_ext_round_trip(void **state)
 	rec->matrix->prefill.mbps = 6;
 	rec->matrix->profile = strdup("vdbench-hit");
 	rec->matrix->steady = strdup("iops:5% over 1 s");
-	t = matrix_add_target(rec->matrix);
+	rec->targets = calloc(2, sizeof(*rec->targets));
+	rec->ntargets = 2;
+	t = &rec->targets[0];
 	t->path = strdup("/dev/loop7");
 	t->source = strdup("/dev/loop7");
-	t = matrix_add_target(rec->matrix);
+	t = &rec->targets[1];
 	t->path = strdup("/dev/loop8");
 	c->steady.checked = 1, c->steady.attained = 1, c->steady.at = 2.5;
 	c->steady.window = 1, c->steady.mean = 2000, c->steady.value = 1.5;
@@ -343,8 +345,8 @@ static void test_ext_round_trip(void **state)
 	back = record_read_json(one, err, sizeof(err));
 	assert_string_equal(err, "");
 	assert_non_null(back);
-	assert_int_equal(back->matrix->ntargets, 2);
-	assert_string_equal(back->matrix->targets[1].path, "/dev/loop8");
+	assert_int_equal(back->ntargets, 2);
+	assert_string_equal(back->targets[1].path, "/dev/loop8");
 	assert_int_equal(back->matrix->cells[0].ntargets, 2);
 	assert_int_equal(back->matrix->cells[0].targets[0].rlat.count, 500);
 	assert_int_equal(back->matrix->prefill.bytes, 3 << 20);

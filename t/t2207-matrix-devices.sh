@@ -20,8 +20,8 @@ test_expect_success ROOT,LOOP 'vdbench-hit over three raw devices: one aggregate
 	"$CLYDE" matrix $devs --raw-device --profile vdbench-hit --threads 3 \
 		--time 0.2 --ramp 0.02 --json v.jsonl >v.txt 2>err &&
 	jq -e ".params.profile == \"vdbench-hit\" and .params.ntargets == 3 and
-	       (.matrix.targets | length) == 3 and
-	       all(.matrix.targets[]; .source == .path and
+	       (.targets | length) == 3 and
+	       all(.targets[]; .source == .path and
 		   any(.stack[]; .kind == \"loop\")) and
 	       .matrix.prefill.bs == 262144 and
 	       .matrix.prefill.bytes == 3 * 24 * 1048576 and
