@@ -264,7 +264,7 @@ static char *segment_of(const char *w)
 
 	if (!n)
 		return NULL;
-	if (strchr("kKmM", w[n])) {
+	if (w[n] && strchr("kKmM", w[n])) {	/* strchr finds the NUL too */
 		u = 1;
 		if (w[n + 1] == 'b' || w[n + 1] == 'B')
 			u = 2;

@@ -12,6 +12,7 @@
 
 #include "histogram.h"
 #include "hout.h"
+#include "record_util.h"
 
 #define CHART_W 580
 #define CHART_LABEL 250
@@ -191,10 +192,10 @@ static void lat_cell(struct page *p, size_t t, size_t g, int k, int have)
 	}
 	rank = compare_rank(p->vals, p->ns, p->cls, c->ngroups, g, 0);
 	hist_summarize(&c->groups[g].stats[t].lat, &sum);
-	report_fmt_us(buf, sizeof(buf), (uint64_t)sum.v[k]);
+	report_fmt_us(buf, sizeof(buf), record_u64(sum.v[k]));
 	h_start(p->f, "td");
 	h_attr(p->f, "class", "num");
-	h_attrf(p->f, "data-v", "%.3f", (double)(uint64_t)sum.v[k] / 1000.0);
+	h_attrf(p->f, "data-v", "%.3f", (double)record_u64(sum.v[k]) / 1000.0);
 	html_colour(p->f, rank);
 	h_end(p->f, 0);
 	h_text(p->f, buf);

@@ -111,7 +111,7 @@ static int looks_like_json_lines(const char *buf, size_t len)
 {
 	size_t i = 0;
 
-	while (i < len && strchr(" \t\r\n", buf[i]))
+	while (i < len && buf[i] && strchr(" \t\r\n", buf[i]))
 		i++;
 	return i < len && buf[i] == '{';
 }
@@ -123,7 +123,7 @@ int import_buffer(struct import *im, const char *name, const char *buf,
 	int n;
 
 	im->file_warnings = im->file_hidden = 0;
-	for (i = 0; i < len && strchr(" \t\r\n", buf[i]); i++)
+	for (i = 0; i < len && buf[i] && strchr(" \t\r\n", buf[i]); i++)
 		;
 	if (i == len) {
 		add_warning(im, xasprintf("%s: empty%s", name,

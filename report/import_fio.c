@@ -22,6 +22,7 @@
 #include <json-c/json.h>
 
 #include "matrix.h"
+#include "record_util.h"
 #include "../lib/xalloc.h"
 
 struct doc {
@@ -91,7 +92,7 @@ static void hist_from_bins(struct histogram *h, struct json_object *clat,
 	struct json_object *bins = get(clat, "bins");
 
 	json_object_object_foreach(bins, key, val) {
-		uint64_t ns = (uint64_t)(strtod(key, NULL) * scale);
+		uint64_t ns = record_u64(strtod(key, NULL) * scale);
 		uint64_t c = (uint64_t)json_object_get_int64(val);
 
 		h->bucket[hist_index(ns)] += c;
@@ -114,7 +115,7 @@ static void hist_from_percentiles(struct histogram *h,
 				  uint64_t ios)
 {
 	struct json_object *pct = get(clat, "percentile");
-	uint64_t n = (uint64_t)get_num(clat, "N"), done = 0, want, ns;
+	uint64_t n = record_u64(get_num(clat, "N")), done = 0, want, ns;
 
 	if (!n)
 		n = ios;	/* fio before 3.0 has no "N" */
@@ -124,7 +125,7 @@ static void hist_from_percentiles(struct histogram *h,
 		json_object_object_foreach(pct, key, val) {
 			double p = strtod(key, NULL);
 
-			ns = (uint64_t)(json_object_get_double(val) * scale);
+			ns = record_u64(json_object_get_double(val) * scale);
 			want = (uint64_t)llround((double)n * p / 100.0);
 			if (want > n)
 				want = n;
@@ -134,12 +135,12 @@ static void hist_from_percentiles(struct histogram *h,
 			}
 		}
 	}
-	ns = (uint64_t)(get_num(clat, "max") * scale);
+	ns = record_u64(get_num(clat, "max") * scale);
 	if (done < n)
 		h->bucket[hist_index(ns)] += n - done;
 	h->count = n;
-	h->sum = (uint64_t)llround(get_num(clat, "mean") * scale * (double)n);
-	h->min = (uint64_t)(get_num(clat, "min") * scale);
+	h->sum = record_u64(round(get_num(clat, "mean") * scale * (double)n));
+	h->min = record_u64(get_num(clat, "min") * scale);
 	h->max = ns;
 }
 
@@ -169,7 +170,7 @@ static void latency_hist(struct histogram *h, struct json_object *st)
 		hist_from_bins(h, clat, scale);
 	else
 		hist_from_percentiles(h, clat, scale,
-				      (uint64_t)get_num(st, "total_ios"));
+				      record_u64(get_num(st, "total_ios")));
 }
 
 static void direction(struct record *rec,
@@ -198,8 +199,8 @@ static void direction(struct record *rec,
 	bw = get_num(st, "bw_bytes");
 	res->value = bw > 0 ? bw / 1024.0 : get_num(st, "bw");
 	res->cpu = get_num(job, "usr_cpu") + get_num(job, "sys_cpu");
-	res->ops = (uint64_t)get_num(st, "total_ios");
-	res->bytes = (uint64_t)get_num(st, "io_bytes");
+	res->ops = record_u64(get_num(st, "total_ios"));
+	res->bytes = record_u64(get_num(st, "io_bytes"));
 	res->elapsed = get_num(st, "runtime") / 1000.0;
 	if (res->elapsed < 0.5 && res->elapsed > 0)
 		res->flags |= RESULT_LOW_PRECISION;
@@ -231,7 +232,7 @@ static uint64_t size_of(const char *s)
 	default:
 		break;
 	}
-	return (uint64_t)v;
+	return record_u64(v);
 }
 
 static unsigned count_of(const char *s, unsigned dflt)
@@ -284,7 +285,7 @@ static double bins_percentile(struct json_object *bins, double pct,
 			v[k - 1] = tv;
 			c[k - 1] = tc;
 		}
-	want = (uint64_t)ceil(pct / 100.0 * (double)total);
+	want = record_u64(ceil(pct / 100.0 * (double)total));
 	if (!want)
 		want = 1;
 	for (i = 0; i < n; i++) {
@@ -394,13 +395,13 @@ static void fio_cell(const struct doc *d, struct json_object *j,
 	if (get_num(r, "total_ios") > 0) {
 		latency_hist(&cell->rlat, r);
 		if (!cell->rlat.count)
-			cell->rlat.count = (uint64_t)get_num(r, "total_ios");
+			cell->rlat.count = record_u64(get_num(r, "total_ios"));
 		cell->rrep = reported_of(r);
 	}
 	if (get_num(w, "total_ios") > 0) {
 		latency_hist(&cell->wlat, w);
 		if (!cell->wlat.count)
-			cell->wlat.count = (uint64_t)get_num(w, "total_ios");
+			cell->wlat.count = record_u64(get_num(w, "total_ios"));
 		cell->wrep = reported_of(w);
 	}
 	if (get_num(j, "error") != 0) {
@@ -438,9 +439,10 @@ static int job(struct doc *d, struct json_object *j, int client)
 		record_set_str(&rec->host.hostname, host);
 	if (d->timestamp > 0) {
 		t = (time_t)d->timestamp;
-		gmtime_r(&t, &tm);
-		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-		record_set_str(&rec->start, when);
+		/* a timestamp past year 2^31 has no broken-down time */
+		if (gmtime_r(&t, &tm) &&
+		    strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+			record_set_str(&rec->start, when);
 	}
 	copy_options(rec, d->global);
 	copy_options(rec, get(j, "job options"));
@@ -484,7 +486,7 @@ static int document(struct doc *d, struct json_object *obj)
 		return 0;
 	}
 	d->global = get(obj, "global options");
-	d->timestamp = (int64_t)get_num(obj, "timestamp");
+	d->timestamp = record_i64(get_num(obj, "timestamp"));
 	if (!jobs) {
 		jobs = get(obj, "client_stats");
 		client = 1;

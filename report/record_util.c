@@ -2,6 +2,7 @@
 /* Small pieces the record's files share; see record_util.h. */
 #include "record_util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,31 @@ int record_printable(int c)
 	if ((u < 0x20 && u != '\t' && u != '\n' && u != '\r') || u == 0x7f)
 		return '?';
 	return u;
+}
+
+uint64_t record_u64(double v)
+{
+	if (!(v > 0))		/* NaN too */
+		return 0;
+	return v < 18446744073709551616.0 ? (uint64_t)v : UINT64_MAX;
+}
+
+int64_t record_i64(double v)
+{
+	if (v != v)
+		return 0;
+	if (v <= -9223372036854775808.0)
+		return INT64_MIN;
+	return v < 9223372036854775808.0 ? (int64_t)v : INT64_MAX;
+}
+
+int record_int(double v)
+{
+	if (v != v)
+		return 0;
+	if (v <= (double)INT_MIN)
+		return INT_MIN;
+	return v < (double)INT_MAX + 1.0 ? (int)v : INT_MAX;
 }
 
 char *record_vasprintf(const char *fmt, va_list ap)

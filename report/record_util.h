@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "record.h"
 
@@ -31,6 +32,16 @@ void *record_append(void *arrayp, size_t *n, size_t elem);
  * from an input reaches a terminal or spreadsheet raw.
  */
 int record_printable(int c);
+
+/*
+ * A double as an integer the way a cast would give it, but defined for
+ * every input (a cast out of range is undefined behaviour): NaN gives 0,
+ * values past either end the nearest end.  For figures from input files,
+ * which may hold anything.
+ */
+uint64_t record_u64(double v);
+int64_t record_i64(double v);
+int record_int(double v);
 
 /* vasprintf that never fails (xalloc); an encoding error gives the format
  * itself. */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "bonnie_fmt.h"
+#include "record_util.h"
 
 #define MARK_LOW_PRECISION '~'
 #define MARK_CACHED '*'
@@ -85,11 +86,11 @@ static void kib_rate(char *buf, size_t len, double v)
 	double m = v / 1024.0;
 
 	if (v < 10000.0)
-		snprintf(buf, len, "%4dk", (int)v);
+		snprintf(buf, len, "%4dk", record_int(v));
 	else if (m < 100.0)
 		snprintf(buf, len, "%4.1fm", m);
 	else if (m < 1000.0)
-		snprintf(buf, len, "%4dm", (int)(m + 0.5));
+		snprintf(buf, len, "%4dm", record_int(m + 0.5));
 	else
 		snprintf(buf, len, "%4.1fg", m / 1024.0);
 }
@@ -99,11 +100,11 @@ static void count_rate(char *buf, size_t len, double v, int seeks)
 {
 	if (v >= 99999.5) {
 		if (v / 1e3 < 9999.5)
-			snprintf(buf, len, "%4dk", (int)(v / 1e3 + 0.5));
+			snprintf(buf, len, "%4dk", record_int(v / 1e3 + 0.5));
 		else
-			snprintf(buf, len, "%4dm", (int)(v / 1e6 + 0.5));
+			snprintf(buf, len, "%4dm", record_int(v / 1e6 + 0.5));
 	} else if (!seeks) {
-		snprintf(buf, len, "%5d", (int)v);
+		snprintf(buf, len, "%5d", record_int(v));
 	} else if (v >= 1000.0) {
 		snprintf(buf, len, "%5.0f", v);
 	} else {
@@ -130,7 +131,7 @@ static void cell(struct tline *t, const struct record *rec, const char *name,
 		kib_rate(rate, sizeof(rate), res->value);
 	else
 		count_rate(rate, sizeof(rate), res->value, kind == 1);
-	add(t, " %5s%c%3d", rate, mark_of(res), (int)res->cpu);
+	add(t, " %5s%c%3d", rate, mark_of(res), record_int(res->cpu));
 }
 
 static void latency_row(struct tline *t, FILE *f, const struct record *rec,

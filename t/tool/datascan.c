@@ -91,5 +91,10 @@ int main(int argc, char **argv)
 	for (i = 1, distinct = n ? 1 : 0; i < n; i++)
 		distinct += cmp_block(&idx[i - 1], &idx[i]) != 0;
 	printf("blocks %zu distinct %zu\n", n, distinct);
+	free(idx);
+	free(found);
+	free(keys);
+	close(fd);
+	datagen_release(&g);
 	return 0;
 }

@@ -1,0 +1,24 @@
+#!/bin/bash
+# Every input that once crashed clyde (t/fixtures/fuzz/TARGET/*, found by
+# the fuzzers or the sanitizers) goes through clyde report in every format
+# and ends as a normal run does: exit 0, or 2 for input with nothing
+# usable, never a crash or a sanitizer's abort.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/fuzz
+
+n=0
+for f in "$FIX"/*/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	test_expect_success "$(basename "$(dirname "$f")")/$(basename "$f"): every format, no crash" '
+		for fmt in html csv bonnie text; do
+			"$CLYDE" report -f $fmt "$f" >out 2>err; status=$?
+			test $status -eq 0 -o $status -eq 2 ||
+			{ echo "-f $fmt: exit $status"; cat err; return 1; }
+		done
+	'
+done
+[ $n -gt 0 ] || skip 'crash fixtures' 'none in t/fixtures/fuzz'
+
+test_done
