@@ -50,7 +50,14 @@ struct bench_config {
 	unsigned uid, gid;		/* valid when user_given/group_given */
 	int user_given, group_given;
 	int quiet;			/* -q */
-	int sync_writes;		/* -b: fsync after every write */
+	int sync_writes;		/* -b, as bonnie++ does it: every file
+					   the create tests make is fsynced
+					   with its directory, every delete
+					   syncs the directory, every seek
+					   update is fsynced */
+	int fsync_writes;		/* --fsync-writes: fsync after every
+					   write of the bulk tests (-b's
+					   documented meaning) */
 	int direct;			/* -D / --direct */
 	uint64_t seed;			/* -z */
 	int seed_given;

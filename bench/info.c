@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../fsops/probe.h"
 #include "../fsops/target.h"
@@ -54,6 +55,31 @@ static const struct optable info_options = {
 static int worse(int a, int b)
 {
 	return a > b ? a : b;
+}
+
+/*
+ * Bad input is exit status 2 with one line: an empty or missing path, and
+ * for --probe anything but a regular file (an image) or a block device.
+ */
+static int check_operand(const char *path, int probe)
+{
+	struct stat st;
+
+	if (!*path)
+		return cmd_usage_error("info: empty %s", probe ? "image name" :
+				       "path");
+	if (stat(path, &st))
+		return cmd_usage_error("info: '%s': %s", path,
+				       strerror(errno));
+	if (probe && S_ISDIR(st.st_mode))
+		return cmd_usage_error("info: --probe: '%s' is a directory, "
+				       "not an image or a block device "
+				       "(without --probe: its filesystem)",
+				       path);
+	if (probe && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
+		return cmd_usage_error("info: --probe: '%s' is neither an image "
+				       "file nor a block device", path);
+	return 0;
 }
 
 static int probe_one(const char *path, int json)
@@ -142,13 +168,15 @@ int cmd_info(int argc, char **argv)
 	}
 	if (cfg.probe) {
 		for (i = optind; i < argc; i++)
-			status = worse(status, probe_one(argv[i], cfg.json));
+			status = worse(status, check_operand(argv[i], 1) ?:
+				       probe_one(argv[i], cfg.json));
 		return status;
 	}
 	host_detect(&host);
 	for (i = optind; i < argc; i++)
-		status = worse(status, info_one(argv[i], &host, cfg.json,
-						i == optind));
+		status = worse(status, check_operand(argv[i], 0) ?:
+			       info_one(argv[i], &host, cfg.json,
+					i == optind));
 	host_release(&host);
 	return status;
 }

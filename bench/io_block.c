@@ -91,7 +91,8 @@ static int run_put_block(struct bench_ctx *ctx, struct result *res)
 				break;
 		}
 		err = write_full(fd, p, n);
-		if (!err && cfg->sync_writes && fsync(fd)) {
+		/* --fsync-writes; -b leaves block writes alone (bonnie++) */
+		if (!err && cfg->fsync_writes && fsync(fd)) {
 			err = -errno;
 			what = "fsync";
 		}
@@ -174,6 +175,11 @@ static int run_rewrite(struct bench_ctx *ctx, struct result *res)
 		err = write_full(fd, buf, n);
 		if (err) {
 			what = "write";
+			break;
+		}
+		if (ctx->cfg->fsync_writes && fsync(fd)) {
+			err = -errno;
+			what = "fsync";
 			break;
 		}
 		t1 = clock_ns();

@@ -396,6 +396,7 @@ enum {
 	KEY_DROP_CACHES,
 	KEY_SYNC_TIMEOUT,
 	KEY_STONEWALL,
+	KEY_FSYNC_WRITES,
 };
 
 #define CFG struct bench_config
@@ -446,7 +447,15 @@ static const struct opt_def option_table[] = {
 		  "or stdio getc/putc as bonnie++ 1.03" },
 	{ .name = "sync-writes", .key = 'b', .type = OPT_FLAG,
 	  OPT_FIELD(CFG, sync_writes), .param = "sync_writes",
-	  .help = "no write buffering: fsync after every write" },
+	  .help = "as bonnie++ 1.03 and 2.00a do it: fsync every file the "
+		  "create tests make (and its directory), the directory "
+		  "after every delete, every seek update; block writes are "
+		  "left alone" },
+	{ .name = "fsync-writes", .key = KEY_FSYNC_WRITES, .type = OPT_FLAG,
+	  OPT_FIELD(CFG, fsync_writes), .param = "fsync_writes",
+	  .help = "what bonnie++'s man page says -b does: fsync after "
+		  "every write of the bulk tests (block write, rewrite, seek "
+		  "updates)" },
 	{ .name = "direct", .key = 'D', .type = OPT_FLAG,
 	  OPT_FIELD(CFG, direct), .param = "direct",
 	  .help = "O_DIRECT for every bulk I/O phase" },

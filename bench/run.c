@@ -28,6 +28,7 @@
 #include "suite.h"
 #include "../fsops/file.h"
 #include "../fsops/target.h"
+#include "../lib/units.h"
 #include "../lib/xalloc.h"
 #include "../report/record.h"
 
@@ -51,21 +52,35 @@ static void human_size(char *buf, size_t len, uint64_t bytes)
 static void resolve_file_size(struct bench_config *cfg,
 			      const struct host_info *host)
 {
+	uint64_t twice;
+
 	if (cfg->file_size_given)
 		return;
-	if (cfg->bonnie_size)
-		cfg->file_size = 2 * (cfg->ram ? cfg->ram : host->ram);
-	else if (2 * cfg->device_cache > cfg->file_size)
-		cfg->file_size = 2 * cfg->device_cache;
+	/* a product that does not fit asks for more than any disk has */
+	if (cfg->bonnie_size) {
+		if (mul_u64(2, cfg->ram ? cfg->ram : host->ram,
+			    &cfg->file_size))
+			cfg->file_size = UINT64_MAX;
+	} else if (mul_u64(2, cfg->device_cache, &twice)) {
+		cfg->file_size = UINT64_MAX;
+	} else if (twice > cfg->file_size) {
+		cfg->file_size = twice;
+	}
 }
 
-/* Bytes the file tests may write: the mean size of every file. */
-static uint64_t files_bytes(const struct bench_config *cfg)
+/*
+ * Bytes the file tests may write: the mean size of every file.  0, or -1
+ * when that does not fit in 64 bits.
+ */
+static int files_bytes(const struct bench_config *cfg, uint64_t *bytes)
 {
+	*bytes = 0;
 	if (cfg->max_size <= 0)
 		return 0;
-	return cfg->num_files *
-	       (uint64_t)((cfg->max_size + cfg->min_size) / 2);
+	return mul_u64(cfg->num_files,
+		       (uint64_t)cfg->max_size / 2 + (uint64_t)cfg->min_size / 2 +
+		       (uint64_t)(cfg->max_size % 2 + cfg->min_size % 2) / 2,
+		       bytes);
 }
 
 static int check_settings(struct bench_config *cfg)
@@ -99,18 +114,41 @@ static unsigned same_dirs(const struct bench_config *cfg, size_t i)
 	return n ? n : 1;
 }
 
-static int drop_privileges(const struct bench_config *cfg)
+/* -u/-g are possible: root, or the user one is already. */
+static int check_user(const struct bench_config *cfg)
+{
+	if ((cfg->user_given || cfg->group_given) && getuid() != 0 &&
+	    ((cfg->user_given && cfg->uid != geteuid()) ||
+	     (cfg->group_given && cfg->gid != getegid())))
+		return cmd_usage_error("-u: only root can run as another user "
+				       "or group");
+	return 0;
+}
+
+/*
+ * -u/-g: bonnie++ opens its outputs (the shell's redirections) as the
+ * invoking user and runs as the other one.  clyde checks the directories
+ * as the user it will run as (effective ids only, set back afterwards),
+ * opens --json and --csv as the invoking user, then drops privileges for
+ * good.  0, or EXIT_USAGE after a message.
+ */
+static int switch_user(const struct bench_config *cfg, int temporarily)
 {
 	if (!cfg->user_given && !cfg->group_given)
 		return 0;
-	if (geteuid() != 0) {
-		if ((cfg->user_given && cfg->uid != geteuid()) ||
-		    (cfg->group_given && cfg->gid != getegid()))
-			return cmd_usage_error("-u: only root can run as another "
-					   "user or group");
+	if (getuid() != 0)
+		return check_user(cfg);
+	if (temporarily) {
+		if (setgroups(0, NULL) || setegid(cfg->gid) ||
+		    (cfg->user_given && seteuid(cfg->uid)))
+			return cmd_usage_error("-u: cannot switch to %s:%s: %s",
+					   cfg->user ? cfg->user : "root",
+					   cfg->group ? cfg->group : "-",
+					   strerror(errno));
 		return 0;
 	}
-	if (setgroups(0, NULL) || setgid(cfg->gid) ||
+	/* back to root (the real ids), then for good */
+	if (seteuid(0) || setegid(0) || setgid(cfg->gid) ||
 	    (cfg->user_given && setuid(cfg->uid)))
 		return cmd_usage_error("-u: cannot switch to %s:%s: %s",
 				   cfg->user ? cfg->user : "root",
@@ -119,12 +157,47 @@ static int drop_privileges(const struct bench_config *cfg)
 	return 0;
 }
 
+/* Back to the invoking user's ids after switch_user(cfg, 1). */
+static void switch_back(const struct bench_config *cfg)
+{
+	if ((cfg->user_given || cfg->group_given) && getuid() == 0 &&
+	    (seteuid(0) || setegid(0)))
+		cmd_usage_error("-u: cannot switch back to root: %s",
+				strerror(errno));
+}
+
+/*
+ * Open --json and --csv to append.  Nothing is left behind on failure: a
+ * file this call created is removed again.  0, or EXIT_USAGE.
+ */
+static int open_outputs(const struct bench_config *cfg, FILE **json,
+			FILE **csv)
+{
+	int json_created = 0;
+
+	if (cfg->json_path &&
+	    !(*json = cmd_open_output("--json", cfg->json_path, NULL,
+				      &json_created)))
+		return EXIT_USAGE;
+	if (cfg->csv_path &&
+	    !(*csv = cmd_open_output("--csv", cfg->csv_path, NULL, NULL))) {
+		if (*json) {
+			fclose(*json);
+			*json = NULL;
+			if (json_created)
+				unlink(cfg->json_path);
+		}
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int check_directory(const struct bench_config *cfg, const char *dir,
 			   unsigned copies, struct fs_target *target)
 {
 	char err[256], have[32], need[32];
 	struct stat st;
-	uint64_t bytes;
+	uint64_t bytes, fbytes;
 
 	if (stat(dir, &st))
 		return cmd_usage_error("-d: '%s': %s", dir, strerror(errno));
@@ -134,15 +207,36 @@ static int check_directory(const struct bench_config *cfg, const char *dir,
 		return cmd_usage_error("-d: '%s': %s", dir, err);
 	if (target->readonly)
 		return cmd_usage_error("-d: '%s' is on a read-only filesystem", dir);
-	if (access(dir, W_OK | X_OK))
+	/* as the user the run will be (-u): the effective ids */
+	if (switch_user(cfg, 1))
+		return EXIT_USAGE;
+	if (faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS)) {
+		int e = errno;
+
+		switch_back(cfg);
 		return cmd_usage_error("-d: cannot write in '%s': %s", dir,
-				   strerror(errno));
-	bytes = (cfg->file_size + files_bytes(cfg)) * copies;
+				   strerror(e));
+	}
+	switch_back(cfg);
+	/* checked: a product that wraps would pass any space check */
+	if (files_bytes(cfg, &fbytes))
+		return cmd_usage_error("-n: the file tests would write more "
+				   "than 16 EiB");
+	if (add_u64(cfg->file_size, fbytes, &bytes) ||
+	    mul_u64(bytes, copies, &bytes)) {
+		human_size(have, sizeof(have), target->avail_bytes);
+		return cmd_usage_error("%s: the test files need more than 16 EiB "
+				   "but '%s' has only %s free",
+				   fbytes > cfg->file_size ? "-n" : "-s", dir,
+				   have);
+	}
 	if (bytes > target->avail_bytes) {
 		human_size(need, sizeof(need), bytes);
 		human_size(have, sizeof(have), target->avail_bytes);
-		return cmd_usage_error("-s: the test files need %s but '%s' has "
-				   "only %s free", need, dir, have);
+		return cmd_usage_error("%s: the test files need %s but '%s' has "
+				   "only %s free",
+				   fbytes > cfg->file_size ? "-n" : "-s", need,
+				   dir, have);
 	}
 	return 0;
 }
@@ -295,7 +389,7 @@ int cmd_run(int argc, char **argv)
 	status = check_settings(&cfg);
 	if (status)
 		goto out;
-	status = drop_privileges(&cfg);
+	status = check_user(&cfg);
 	if (status)
 		goto out;
 	if (nranks > 1 && (cfg.procs > 1 || cfg.sync_mode)) {
@@ -316,23 +410,24 @@ int cmd_run(int argc, char **argv)
 	if (status)
 		goto out;
 	if (cfg.direct && cfg.file_size) {
+		/* the probe file is made as the run's user */
 		align = xcalloc(cfg.ndirs ? cfg.ndirs : 1, sizeof(*align));
+		status = switch_user(&cfg, 1);
 		for (i = 0; !status && i < (cfg.ndirs ? cfg.ndirs : 1); i++)
 			status = check_direct(&cfg, cfg.ndirs ? cfg.dirs[i]
 							      : ".", &align[i]);
+		switch_back(&cfg);
 		if (status)
 			goto out;
 	}
-	if (!rank && cfg.json_path &&
-	    !(json = cmd_open_output("--json", cfg.json_path, NULL, NULL))) {
-		status = EXIT_USAGE;
-		goto out;
-	}
-	if (!rank && cfg.csv_path &&
-	    !(csv = cmd_open_output("--csv", cfg.csv_path, NULL, NULL))) {
-		status = EXIT_USAGE;
-		goto out;
-	}
+	/* every rank checked its own directory: all go on, or none */
+	status = clyde_mpi_max(status);
+	if (status)
+		goto out_agreed;
+	if (!rank)
+		status = open_outputs(&cfg, &json, &csv);
+	if (!status)
+		status = switch_user(&cfg, 0);
 	if (!cfg.seed_given) {
 		uint32_t seed;
 
@@ -341,9 +436,9 @@ int cmd_run(int argc, char **argv)
 		/* the same recorded seed on every rank (each varies it) */
 		cfg.seed = (uint32_t)clyde_mpi_max((int)(seed >> 1));
 	}
-	/* every rank checked its own directory: all go on, or none */
-	agreed = 1;
 	status = clyde_mpi_max(status);
+out_agreed:
+	agreed = 1;
 	if (status)
 		goto out;
 	cmd_install_signals(suite_second_signal);

@@ -100,6 +100,13 @@ static void *seeker_main(void *arg)
 				break;
 			}
 			s->writes++;
+			/* -b as bonnie++ 1.03: each update is synced */
+			if ((sh->ctx->cfg->sync_writes ||
+			     sh->ctx->cfg->fsync_writes) && fsync(s->fd)) {
+				s->err = -errno;
+				s->what = "fsync";
+				break;
+			}
 		}
 		hist_add(s->lat, clock_ns() - t0);
 	}

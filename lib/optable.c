@@ -177,6 +177,44 @@ static void one_line(char *err, size_t errlen)
 	free(copy);
 }
 
+/*
+ * An operand where none is taken.  After an option whose argument is
+ * optional (-f), say that the argument goes attached: "-f 2" is -f alone
+ * and an operand 2.
+ */
+static int unexpected(const struct optable *t, int argc, char **argv,
+		      char *err, size_t errlen)
+{
+	const char *prev = optind > 1 && optind - 1 < argc ?
+			   argv[optind - 1] : "";
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct opt_def *o = &t->rows[i];
+		char shortname[3] = { '-', (char)o->key, '\0' };
+		char longname[80];
+
+		if (optrow_has_arg(o) != optional_argument)
+			continue;
+		snprintf(longname, sizeof(longname), "--%s", o->name);
+		if ((o->key < 256 && !strcmp(prev, shortname)) ||
+		    !strcmp(prev, longname)) {
+			if (o->key < 256)
+				return errf(err, errlen, "%s: unexpected "
+					    "argument '%s': an argument of %s "
+					    "goes attached (%s%s or --%s=%s)",
+					    prev, argv[optind], prev,
+					    shortname, argv[optind], o->name,
+					    argv[optind]);
+			return errf(err, errlen, "%s: unexpected argument "
+				    "'%s': an argument of %s goes attached "
+				    "(--%s=%s)", prev, argv[optind], prev,
+				    o->name, argv[optind]);
+		}
+	}
+	return errf(err, errlen, "unexpected argument '%s'", argv[optind]);
+}
+
 int optable_parse(const struct optable *t, void *cfg, int argc, char **argv,
 		  char *err, size_t errlen)
 {
@@ -216,8 +254,7 @@ int optable_parse(const struct optable *t, void *cfg, int argc, char **argv,
 	free(longopts);
 	free(shortopts);
 	if (!rc && !t->operands && optind < argc)
-		rc = errf(err, errlen, "unexpected argument '%s'",
-			  argv[optind]);
+		rc = unexpected(t, argc, argv, err, errlen);
 	if (rc < 0)
 		one_line(err, errlen);
 	return rc;

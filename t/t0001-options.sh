@@ -61,6 +61,12 @@ bad_input "a label with a newline" -d "$T" -m "$(printf 'a\nb')"
 bad_input "a tag key with a space" -d "$T" --tag "a b=1"
 bad_input "a hexadecimal --sync-timeout" -d "$T" --sync-timeout 0x10
 bad_input "an exponent in --stonewall" -d "$T" --stonewall 1e3
+# issue 13 item 4: size products are checked, not wrapped past the space check
+bad_input "a file size that wraps with -c 2" -d "$T" -s 8388608T -c 2 -n 0
+bad_input "a file-test size that wraps" -d "$T" -s 0 -n 1:36028797018963968
+bad_input "a --device-cache whose double wraps" -d "$T" --device-cache 8388608T -n 0
+# issue 13 item 9: -f's argument goes attached
+bad_input "-f with a separate argument" -d "$T" -f 2
 bad_input "a missing directory" -d "$TRASH/no/such/dir"
 bad_input "a file as directory" -d /etc/hostname
 bad_input "a file that does not fit" -d "$T" -s 100t
@@ -86,6 +92,39 @@ test_expect_success ROOT 'a read-only filesystem is refused' '
 	test_cleanup "umount \"$TRASH/ro\"" &&
 	test_expect_code 2 "$CLYDE" -d ro -s 1M -n 0 2>stderr &&
 	grep -q "^clyde: -d: .ro. is on a read-only filesystem" stderr
+'
+
+test_expect_success 'the size errors name the option that needs the room' '
+	test_expect_code 2 "$CLYDE" -d "$T" -s 8388608T -c 2 -n 0 2>err &&
+	grep -q "^clyde: -s: the test files need more than 16 EiB" err &&
+	test_expect_code 2 "$CLYDE" -d "$T" -s 0 -n 1:36028797018963968 2>err &&
+	grep -q "^clyde: -n: " err &&
+	test_expect_code 2 "$CLYDE" -d "$T" -s 1M -n 100000:1g 2>err &&
+	grep -q "^clyde: -n: the test files need" err &&
+	test_expect_code 2 "$CLYDE" -d "$T" -f 2 2>err &&
+	grep -q "^clyde: -f: unexpected argument .2.: .*-f2 or --per-char=2" err
+'
+
+# issue 13 item 5: a rejected output leaves no other output behind
+test_expect_success 'an unwritable --csv leaves no --json file behind' '
+	test_expect_code 2 "$CLYDE" -d "$T" -s 1M -n 0 --json "$TRASH/ok.json" \
+		--csv /nonexistent/x.csv >out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: --csv: cannot open ./nonexistent/x.csv." err &&
+	test_path_is_missing "$TRASH/ok.json" &&
+	test -z "$(ls -A "$T")" &&
+	echo keep >"$TRASH/old.json" &&
+	test_expect_code 2 "$CLYDE" -d "$T" -s 1M -n 0 --json "$TRASH/old.json" \
+		--csv /nonexistent/x.csv 2>err &&
+	test "$(cat "$TRASH/old.json")" = keep
+'
+
+test_expect_success ROOT '-u nobody with an unwritable --csv leaves nothing' '
+	chmod 755 "$TRASH" && mkdir -p "$TRASH/u" && chmod 1777 "$TRASH/u" &&
+	test_expect_code 2 "$CLYDE" -u nobody -d "$TRASH/u" -s 1M -n 0 \
+		--json "$TRASH/u.json" --csv /nonexistent/x.csv 2>err &&
+	test_line_count = 1 err && grep -q "^clyde: --csv: cannot open" err &&
+	test_path_is_missing "$TRASH/u.json" && test -z "$(ls -A "$TRASH/u")"
 '
 
 test_expect_success '--help lists every option of the table' '
