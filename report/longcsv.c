@@ -311,8 +311,7 @@ int report_write_longcsv(const struct compare *c,
 			fprintf(out, "%d,%d,",
 				!!(res->flags & RESULT_LOW_PRECISION),
 				!!(res->flags & RESULT_CACHED));
-			csv_str(out, !strcmp(res->name, "putc") ||
-				!strcmp(res->name, "getc") ?
+			csv_str(out, bonnie_test_per_char(res->name) ?
 				(mode ? mode : "syscall") : "", 0);
 			fprintf(out, "%" PRIu64 ",%" PRIu64 ",", res->ops,
 				res->bytes);

@@ -158,9 +158,10 @@ test_expect_success ROOT,JQ 'overlay: directories and the upper fs device' '
 	fi
 '
 
-test_expect_success 'a path that does not exist: error, exit 1' '
-	test_expect_code 1 "$CLYDE" info /nonexistent/clyde 2>err &&
-	grep "nonexistent" err
+# bad input is exit status 2 (issue 13 item 9), with one line
+test_expect_success 'a path that does not exist: one line, exit 2' '
+	test_expect_code 2 "$CLYDE" info /nonexistent/clyde 2>err &&
+	test_line_count = 1 err && grep "nonexistent" err
 '
 
 test_expect_success 'no path: usage error, exit 2' '

@@ -64,9 +64,10 @@ test_expect_success 'an empty image: nothing found, exit 1' '
 	grep "no filesystem" err
 '
 
-test_expect_success 'a missing image: exit 1 with the reason' '
-	test_expect_code 1 "$CLYDE" info --probe nosuch.img 2>err &&
-	grep "nosuch.img" err
+# bad input is exit status 2 (issue 13 item 9), with one line
+test_expect_success 'a missing image: one line with the reason, exit 2' '
+	test_expect_code 2 "$CLYDE" info --probe nosuch.img 2>err &&
+	test_line_count = 1 err && grep "nosuch.img.*No such file" err
 '
 
 test_done
