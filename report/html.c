@@ -215,6 +215,7 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 	html_charts(&p);
 	html_latency(&p);
 	html_runs(&p);
+	html_matrix_appendix(&p);
 	html_environment(&p);
 	free(p.vals);
 	free(p.ns);

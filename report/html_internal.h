@@ -82,6 +82,8 @@ void html_pivot(struct page *p);
 void html_dims(struct page *p);
 void html_stats(struct page *p);
 void html_curves(struct page *p);
+/* html_mxrun.c: each run's matrix in the XDISK layout */
+void html_matrix_appendix(struct page *p);
 void html_environment(struct page *p);
 
 #endif

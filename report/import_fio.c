@@ -32,6 +32,10 @@ struct doc {
 	const char *version;
 	int several;		/* a jobname printed more than once */
 	struct json_object *global;
+	/* without group_reporting: the first record of each job name, so
+	 * that its other entries (its threads) are summed into it */
+	struct clone { const char *name; struct record *rec; } *clones;
+	size_t nclones;
 	int64_t timestamp;
 };
 
@@ -412,6 +416,61 @@ static void fio_cell(const struct doc *d, struct json_object *j,
 	}
 }
 
+/*
+ * Without group_reporting fio prints each of a job's numjobs threads as an
+ * entry of its own: add src's figures to dst's (rates summed, latency
+ * histograms merged; fio's own percentiles no longer apply to the sum).
+ */
+static void sum_clone(struct record *dst, const struct record *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->nresults; i++) {
+		const struct result *r = &src->results[i];
+		struct result *t = record_find(dst, r->name);
+
+		if (!t)
+			continue;
+		t->value += r->value;
+		t->cpu += r->cpu;
+		t->ops += r->ops;
+		t->bytes += r->bytes;
+		t->elapsed = fmax(t->elapsed, r->elapsed);
+		hist_merge(&t->lat, &r->lat);
+	}
+	if (dst->matrix && src->matrix && dst->matrix->ncells &&
+	    src->matrix->ncells) {
+		struct matrix_cell *a = &dst->matrix->cells[0];
+		const struct matrix_cell *b = &src->matrix->cells[0];
+
+		a->threads += b->threads;
+		a->iops += b->iops;
+		a->mbps += b->mbps;
+		a->cpu += b->cpu;
+		a->elapsed = fmax(a->elapsed, b->elapsed);
+		hist_merge(&a->rlat, &b->rlat);
+		hist_merge(&a->wlat, &b->wlat);
+		free(a->rrep);
+		free(a->wrep);
+		a->rrep = a->wrep = NULL;
+		if (b->status != RESULT_OK && a->status == RESULT_OK) {
+			a->status = b->status;
+			a->reason = xstrdup_or_null(b->reason);
+		}
+	}
+	{
+		const char *p = record_param(dst, "threads_summed");
+		char buf[24];
+
+		snprintf(buf, sizeof(buf), "%ld", (p ? atol(p) : 1) + 1);
+		if (!p)
+			record_warn(dst, "fio printed the threads of job '%s' "
+				    "one by one (no group_reporting): summed "
+				    "into one run", dst->label);
+		record_set_param(dst, "threads_summed", buf, 1);
+	}
+}
+
 static int job(struct doc *d, struct json_object *j, int client)
 {
 	const char *name = get_str(j, "jobname"), *rw, *bs, *host;
@@ -469,6 +528,23 @@ static int job(struct doc *d, struct json_object *j, int client)
 		record_free(rec);
 		return 0;
 	}
+	if (d->several && !client) {
+		const char *gr = option(d, j, "group_reporting");
+		size_t k;
+
+		for (k = 0; k < d->nclones; k++)
+			if (!strcmp(d->clones[k].name, name))
+				break;
+		if (k < d->nclones && !(gr && strcmp(gr, "0"))) {
+			sum_clone(d->clones[k].rec, rec);
+			record_free(rec);
+			return 0;
+		}
+		d->clones = xrealloc(d->clones, (d->nclones + 1) *
+				     sizeof(*d->clones));
+		d->clones[d->nclones].name = name;
+		d->clones[d->nclones++].rec = rec;
+	}
 	import_add(d->im, rec);
 	return 1;
 }
@@ -497,6 +573,7 @@ static int document(struct doc *d, struct json_object *obj)
 		return 0;
 	}
 	d->several = 0;
+	d->nclones = 0;
 	for (i = 0; i < json_object_array_length(jobs); i++) {
 		const char *a = get_str(json_object_array_get_idx(jobs, i),
 					"jobname");
@@ -567,5 +644,6 @@ int import_fio(struct import *im, const char *name, const char *buf,
 		p = brace + (used ? used : 1);
 	}
 	json_tokener_free(tok);
+	free(d.clones);
 	return n;
 }

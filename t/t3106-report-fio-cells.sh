@@ -135,4 +135,18 @@ test_expect_success 'cells of different shapes are never ranked together' '
 	grep -q "^Matrix side by side: 4K block size — 1 thread$" out.txt
 '
 
+test_expect_success JQ 'without group_reporting: the threads of a job summed into one cell' '
+	jq ".jobs[0][\"job options\"].numjobs = \"2\" | .jobs = [.jobs[0], (.jobs[0] | .read.iops = 1000)]" \
+		"$FIX/fio-randread-plus.json" >two.json &&
+	"$CLYDE" report -f csv two.json >long.csv 2>err &&
+	test "$(grep -c ",matrix," long.csv)" = 1 &&
+	i=$(jq "[.jobs[].read.iops] | add" two.json) &&
+	perl -MText::ParseWords -ne "chomp; my @f = parse_line(\",\", 0, \$_);
+		if (\$. == 1) { %c = map { \$f[\$_] => \$_ } 0..\$#f; next }
+		print \"\$f[\$c{mx_threads}] \$f[\$c{value}]\\n\" if \$f[\$c{test}] eq \"matrix\"" long.csv >got &&
+	awk -v i="$i" "{ exit !(\$1 == 2 && \$2 - i < 0.001 && i - \$2 < 0.001) }" got &&
+	"$CLYDE" report -f text two.json >out.txt &&
+	grep -q "^1 run in 1 configuration$" out.txt
+'
+
 test_done

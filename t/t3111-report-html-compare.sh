@@ -66,6 +66,13 @@ test_expect_success 'rate curves: a table per configuration and the response-tim
 	test "$(xp "count(//*[local-name()=\"table\"][@class=\"curve\"]//*[@data-pct])")" = 4 &&
 	t=$(jq ".matrix.cells[0].curve[0].target_iops | round" m.jsonl | head -1) &&
 	test "$(xp "round((//*[local-name()=\"table\"][@class=\"curve\"])[1]//*[@data-pct=\"50\"]/*[3]/@data-v)")" = "$t" &&
+	# the matrix of each run in the XDISK layout: a row per pattern, profile
+	test "$(xp "count(//*[local-name()=\"table\"][@class=\"xdisk\"])")" = 2 &&
+	test "$(xp "count(//*[@id=\"mxrun1\"])")" = 1 &&
+	xp "(//*[local-name()=\"table\"][@class=\"xdisk\"])[1]//*[local-name()=\"tbody\"]/*[1]" |
+		grep -q "^RandomRandom\|^Random100% read" &&
+	i=$(jq ".matrix.cells[0].iops" m.jsonl | head -1) &&
+	test "$(xp "(//*[local-name()=\"table\"][@class=\"xdisk\"])[1]//*[local-name()=\"tbody\"]/*[1]/*[3]/@data-v")" = "$(printf "%.10g" "$i")" &&
 	"$CLYDE" report -f text m.jsonl >out.txt &&
 	grep -q "^Rate curve: 4K block size — 1 thread, Random 100% read$" out.txt &&
 	test "$(grep -c "^\[[12]\] c-[ab]" out.txt)" -ge 2

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The page's per-run matrix appendix in seed 000's XDISK layout: for each
+ * run with a matrix (clyde matrix, fio jobs), one table per block size,
+ * thread count and queue depth, a row per pattern and profile with IO/s,
+ * MB/s, Read (ms) and Write (ms), the numbers formatted as the text tables
+ * format them (matrix_fmt_*).  Written through the emitter (hout.h) only.
+ */
+#include "html_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hout.h"
+#include "matrix.h"
+#include "../lib/xalloc.h"
+
+static void fig_td(FILE *f, double v, void (*fmt)(char *, size_t, double))
+{
+	char buf[32];
+
+	if (isnan(v)) {
+		h_lit(f, "<td class=\"none\">&#8212;</td>");
+		return;
+	}
+	fmt(buf, sizeof(buf), v);
+	h_start(f, "td");
+	h_attr(f, "class", "num");
+	h_attrf(f, "data-v", "%.10g", v);
+	h_end(f, 0);
+	h_text(f, buf);
+	h_close(f, "td");
+}
+
+static void run_tables(struct page *p, size_t r)
+{
+	const struct record *rec = p->c->recs[r];
+	const struct record_matrix *m = rec->matrix;
+	char *done = xcalloc(m->ncells + 1, 1);
+	FILE *f = p->f;
+	size_t i, j;
+
+	h_start(f, "h3");
+	h_attrf(f, "id", "mxrun%zu", r + 1);
+	h_end(f, 0);
+	h_textf(f, "Run %zu: %s, label ", r + 1, rec->tool ? rec->tool : "?");
+	h_text(f, rec->label);
+	h_textf(f, " (%s, %s)", m->engine ? m->engine : "?",
+		m->direct ? "O_DIRECT" : "buffered");
+	html_run_mark(f, rec);
+	h_close(f, "h3");
+	for (i = 0; i < m->ncells; i++) {
+		const struct matrix_cell *c = &m->cells[i];
+		char title[96];
+
+		if (done[i])
+			continue;
+		matrix_table_title(title, sizeof(title), c->bs, c->threads,
+				   c->qd);
+		h_open(f, "table", "class", "xdisk", NULL);
+		h_open(f, "caption", NULL);
+		h_text(f, title);
+		h_close(f, "caption");
+		h_lit(f, "<thead><tr><th>Pattern</th><th>Profile</th>"
+		      "<th>IO/s</th><th>MB/s</th><th>Read (ms)</th>"
+		      "<th>Write (ms)</th></tr></thead><tbody>\n");
+		for (j = i; j < m->ncells; j++) {
+			const struct matrix_cell *d = &m->cells[j];
+			struct matrix_figures fig;
+
+			if (done[j] || d->bs != c->bs ||
+			    d->threads != c->threads || d->qd != c->qd)
+				continue;
+			done[j] = 1;
+			matrix_cell_figures(d, &fig);
+			h_lit(f, "<tr>");
+			h_elem(f, "td", matrix_pattern_name(d->random));
+			h_elem(f, "td", fig.profile);
+			if (strcmp(fig.status, "ok")) {
+				h_open(f, "td", "class", "none", "colspan",
+				       "4", NULL);
+				h_text(f, fig.status);
+				if (d->reason) {
+					h_text(f, ": ");
+					h_text(f, d->reason);
+				}
+				h_close(f, "td");
+			} else {
+				fig_td(f, fig.iops, matrix_fmt_iops);
+				fig_td(f, fig.mbps, matrix_fmt_mbps);
+				fig_td(f, fig.read_ms, matrix_fmt_ms);
+				fig_td(f, fig.write_ms, matrix_fmt_ms);
+			}
+			h_lit(f, "</tr>\n");
+		}
+		h_lit(f, "</tbody></table>\n");
+	}
+	free(done);
+}
+
+void html_matrix_appendix(struct page *p)
+{
+	size_t r;
+	int head = 0;
+
+	for (r = 0; r < p->c->nrecs; r++) {
+		if (!p->c->recs[r]->matrix || !p->c->recs[r]->matrix->ncells)
+			continue;
+		if (!head++)
+			h_lit(p->f, "<h2 id=\"matrix-runs\">Each run's matrix "
+			      "(XDISK layout)</h2>\n<p class=\"note\">IO/s: all "
+			      "threads' I/Os per second; MB/s: MiB/s; Read and "
+			      "Write (ms): mean latency; &#8212;: no such "
+			      "I/O.</p>\n");
+		run_tables(p, r);
+	}
+}
