@@ -155,4 +155,19 @@ test_expect_success 'eight concurrent bonnie++ copies: one run of 8, rates summe
 	grep -q "6 separately timed copies" out.txt
 '
 
+test_expect_success JQ 'clyde -y s copies started together: one run of N, summed' '
+	for k in 0 1 2; do
+		head -1 "$FIX/clyde.jsonl" | jq -c --argjson k $k --argjson w $((100000 + k)) "
+			.label = \"ysync\" | .params.sync = \"semaphores\" |
+			.start = \"2026-11-29T19:09:3\(\$k)Z\" |
+			(.results[] | select(.name == \"put_block\") | .value) = \$w"
+	done >y.jsonl &&
+	"$CLYDE" report -f csv y.jsonl >long.csv 2>/dev/null &&
+	test "$(grep -c ",put_block," long.csv)" = 1 &&
+	grep ",put_block," long.csv | cut -d, -f15 >sum &&
+	echo 300003.000 >expect && test_cmp expect sum &&
+	"$CLYDE" report -f text y.jsonl >out.txt &&
+	grep -q "(1 run, 3 separately timed copies)$" out.txt
+'
+
 test_done
