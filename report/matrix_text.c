@@ -493,11 +493,12 @@ int matrix_write_text(const struct record *rec, FILE *out)
 		return 0;
 	group = xcalloc(m->ncells + 1, sizeof(*group));
 	done = xcalloc(m->ncells + 1, 1);
-	fprintf(out, "%s on %s (%s%s), label %s\n",
+	/* two lines: a long path or label does not push past 80 columns */
+	fprintf(out, "%s, label %s (%s%s)\non %s\n",
 		rec->tool && strcmp(rec->tool, "clyde") ? rec->tool :
-		"clyde matrix", rec->target.path ? rec->target.path : "?",
+		"clyde matrix", rec->label ? rec->label : "",
 		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
-		", buffered", rec->label ? rec->label : "");
+		", buffered", rec->target.path ? rec->target.path : "?");
 	fputs("IO/s: all threads' I/Os per second; MB/s: MiB/s; Read and "
 	      "Write (ms): mean\nlatency (" DASH ": no such I/O)", out);
 	for (i = 0; i < m->ncells && !m->cells[i].ncurve; i++)

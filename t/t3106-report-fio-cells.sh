@@ -117,15 +117,15 @@ test_expect_success JQ,REALWORLD 'real-world fio files: IO/s, latency mean and p
 test_expect_success REALWORLD 'fio 4k randread at depth 32, 2 jobs: its XDISK row' '
 	f=$RW/fio-louwrentius-fio-plot-3.1-kingston-randread-32-2.json &&
 	"$CLYDE" report -f text "$f" >out.txt &&
-	grep -q "^Run 1: fio on .*label iotest$" out.txt &&
+	grep -q "^Run 1: fio, label iotest (.*)$" out.txt &&
 	sed -n "/^4K block size — 2 threads, queue depth 32$/,+3p" out.txt >t &&
 	grep -q "^Random  *100% read  *57,898  *226.2  *1.10  *—$" t
 '
 
 test_expect_success 'cells of different shapes are never ranked together' '
 	"$CLYDE" report -f text "$FIX/fio-write.json" "$FIX/fio-randread-plus.json" >out.txt &&
-	grep -q "^Run 1: fio on .*label seqw" out.txt &&
-	grep -q "^Run 2: fio on .*label randr" out.txt &&
+	grep -q "^Run 1: fio, label seqw" out.txt &&
+	grep -q "^Run 2: fio, label randr" out.txt &&
 	! grep -q "^Matrix side by side" out.txt &&
 	# the same shape twice is compared
 	sed "s/\"jobname\" *: *\"randr\"/\"jobname\": \"randr2\"/" \
