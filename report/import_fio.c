@@ -48,6 +48,15 @@ static struct json_object *get(struct json_object *obj, const char *key)
 	return json_object_object_get_ex(obj, key, &v) ? v : NULL;
 }
 
+/* The member key when it is an object (what json_object_object_foreach
+ * may walk: anything else from a damaged file would crash it). */
+static struct json_object *get_obj(struct json_object *obj, const char *key)
+{
+	struct json_object *v = get(obj, key);
+
+	return v && json_object_is_type(v, json_type_object) ? v : NULL;
+}
+
 static const char *get_str(struct json_object *obj, const char *key)
 {
 	struct json_object *v = get(obj, key);
@@ -93,7 +102,7 @@ static void copy_options(struct record *rec, struct json_object *opts)
 static void hist_from_bins(struct histogram *h, struct json_object *clat,
 			   double scale)
 {
-	struct json_object *bins = get(clat, "bins");
+	struct json_object *bins = get_obj(clat, "bins");
 
 	json_object_object_foreach(bins, key, val) {
 		uint64_t ns = record_u64(strtod(key, NULL) * scale);
@@ -118,7 +127,7 @@ static void hist_from_percentiles(struct histogram *h,
 				  struct json_object *clat, double scale,
 				  uint64_t ios)
 {
-	struct json_object *pct = get(clat, "percentile");
+	struct json_object *pct = get_obj(clat, "percentile");
 	uint64_t n = record_u64(get_num(clat, "N")), done = 0, want, ns;
 
 	if (!n)
@@ -170,7 +179,7 @@ static void latency_hist(struct histogram *h, struct json_object *st)
 
 	if (!clat)
 		return;
-	if (get(clat, "bins"))
+	if (get_obj(clat, "bins"))
 		hist_from_bins(h, clat, scale);
 	else
 		hist_from_percentiles(h, clat, scale,
@@ -307,12 +316,12 @@ static double bins_percentile(struct json_object *bins, double pct,
 static double listed(struct json_object *clat, const char *key, double pct,
 		     double scale)
 {
-	struct json_object *p = get(get(clat, "percentile"), key);
+	struct json_object *p = get(get_obj(clat, "percentile"), key);
 
 	if (p)
 		return json_object_get_double(p) * scale;
-	if (get(clat, "bins"))
-		return bins_percentile(get(clat, "bins"), pct, scale);
+	if (get_obj(clat, "bins"))
+		return bins_percentile(get_obj(clat, "bins"), pct, scale);
 	return NAN;
 }
 

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (im.nrecs && !compare_build(&c, im.recs, im.nrecs, NULL, NULL, err,
 				       sizeof(err))) {
 		report_write_html(&c, &o, fuzz_sink(), err, sizeof(err));
-		report_write_longcsv(&c, fuzz_sink());
+		report_write_longcsv(&c, NULL, fuzz_sink());
 		report_write_bonnie(&c, fuzz_sink());
 		report_write_cmptext(&c, fuzz_sink());
 		compare_release(&c);
