@@ -90,6 +90,9 @@ void compare_release(struct compare *c);
  */
 int compare_same_config(const struct cmp_group *a, const struct cmp_group *b);
 
+/* Whether an attribute names a configuration (tags, fs, mount...). */
+int compare_name_worthy(const char *key);
+
 /* The value of attribute key in group g, or NULL. */
 const char *compare_attr(const struct cmp_group *g, const char *key);
 
