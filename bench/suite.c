@@ -117,8 +117,6 @@ int suite_run_test(struct bench_ctx *ctx, const struct bench_test *t,
 {
 	int rc;
 
-	if (ctx->wall)
-		*ctx->wall = 0;
 	rc = t->run(ctx, res);
 	if (rc && res->status != RESULT_FAILED)
 		result_set_status(res, RESULT_FAILED, "failed");
@@ -220,6 +218,7 @@ static int single_run(void *arg, size_t i, const struct bench_test *t,
 	struct bench_ctx *ctx = arg;
 
 	(void)i;
+	*ctx->wall = 0;		/* --stonewall: this process's own, per test */
 	if (!suite_run_test(ctx, t, res))
 		return 0;
 	fprintf(stderr, "clyde: %s: %s\n", t->title,

@@ -69,6 +69,7 @@ static int mpi_run_test(void *arg, size_t i, const struct bench_test *t,
 
 	(void)i;
 	r->gate.passed = 0;
+	*r->ctx.wall = 0;	/* each rank's own, per test */
 	suite_run_test(&r->ctx, t, mres);
 	if (!r->gate.passed)	/* failed early: still one barrier */
 		mpi_gate(&r->gate);
