@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_IMPORT_FIO_H
+#define CLYDE_IMPORT_FIO_H
+
+/*
+ * The two halves of the fio importer (not a public API): import_fio.c
+ * reads the documents and jobs, import_fio_cell.c makes each job a matrix
+ * cell.  The helpers read fio's JSON leniently (numbers as strings too).
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+#include "histogram.h"
+#include "import.h"
+
+struct doc {
+	struct import *im;
+	const char *file;
+	unsigned long lineno;
+	const char *version;
+	int several;		/* a jobname printed more than once */
+	struct json_object *global;
+	/* without group_reporting: the first record of each job name, so
+	 * that its other entries (its threads) are summed into it */
+	struct clone { const char *name; struct record *rec; } *clones;
+	size_t nclones;
+	int64_t timestamp;
+};
+
+struct json_object *fio_get(struct json_object *obj, const char *key);
+struct json_object *fio_get_obj(struct json_object *obj, const char *key);
+const char *fio_get_str(struct json_object *obj, const char *key);
+double fio_get_num(struct json_object *obj, const char *key);
+/* A job option from the job, else from the global options. */
+const char *fio_option(const struct doc *d, struct json_object *job,
+		       const char *key);
+/* Completion latency of a direction; *scale to ns (1000 for fio 2.x). */
+struct json_object *fio_clat_of(struct json_object *st, double *scale);
+/* Its histogram from json+ bins, else from the percentiles. */
+void fio_latency_hist(struct histogram *h, struct json_object *st);
+
+/* The job as a matrix cell of rec (see import_fio_cell.c). */
+void fio_cell(const struct doc *d, struct json_object *j,
+	      struct record *rec, const char *rw);
+/* Add the figures of src (another thread of the same job) to dst. */
+void fio_sum_clone(struct record *dst, const struct record *src);
+
+#endif
