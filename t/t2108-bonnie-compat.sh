@@ -40,6 +40,8 @@ fsyncs () {
 	local out=$1
 	shift
 	mkdir -p f && rm -rf f/* &&
+	# LeakSanitizer cannot run under ptrace (make test SANITIZE=1)
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 	strace -f -qq -e trace=fsync -o trace "$CLYDE" -d f -q "$@" \
 		>/dev/null 2>err &&
 	{ grep -c "fsync(" trace || true; } >"$out"
