@@ -67,11 +67,6 @@ static const char *const family_create[] = { "seq_create", "ran_create" };
 #define SEED_DELETE	0x64656c6500000000ull	/* "dele" */
 
 /* datagen stream of file i of a family; the I/O tests use 1 and 2 */
-static uint64_t data_stream(enum files_family family)
-{
-	return (uint64_t)(0x10 + family) << 40;
-}
-
 /*
  * What create leaves for stat and delete.  The names' random parts live in
  * one arena of RAND_LEN bytes per file, NUL-padded (the index part is
@@ -90,12 +85,8 @@ struct files_state {
 	uint32_t *order;	/* shuffled indexes (random stat, delete) */
 	int syncfd;		/* -b: open sub-directory syncdir, or -1 */
 	uint32_t syncdir;
-	/*
-	 * The files' data is one stream per family, file after file at
-	 * sector-aligned positions: file i holds the stream's bytes from
-	 * data_pos on, so the files together walk the data pool instead of
-	 * each repeating its start (fsops/datagen.h).
-	 */
+	/* the family's data: one stream, file after file at sector-aligned
+	 * positions, so the files walk the pool (fsops/datagen.h) */
 	uint64_t data_pos;
 };
 
@@ -431,7 +422,7 @@ static int create_file(const struct bench_ctx *ctx, struct files_state *st,
 	const struct bench_config *cfg = ctx->cfg;
 	size_t chunk = cfg->file_chunk_size ? cfg->file_chunk_size
 					    : DEFAULT_CHUNK;
-	uint64_t off, stream = data_stream(st->family);
+	uint64_t off, stream = (uint64_t)(0x10 + st->family) << 40;
 	int fd, rc;
 
 	fd = openat(st->famfd, rel, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
@@ -820,8 +811,7 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 		uint32_t i = st->order[k];
 		uint64_t t1;
 
-		/* the names are visited in random order: fetch a later one's
-		 * random part now, so no operation waits on a cache miss */
+		/* random order: fetch a later name now, not on a cache miss */
 		if (st->rand && k + 4 < st->count)
 			__builtin_prefetch(st->rand + (size_t)st->order[k + 4] *
 					   RAND_LEN);
