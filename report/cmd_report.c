@@ -16,6 +16,7 @@
 #include "copies.h"
 #include "criteria.h"
 #include "import.h"
+#include "outfile.h"
 #include "pivot.h"
 #include "regress.h"
 #include "report.h"
@@ -396,8 +397,11 @@ int cmd_report(int argc, char **argv)
 {
 	struct report_config cfg = { .format = FMT_HTML };
 	struct state st;
+	struct outfile of = { 0 };
+	const char **inputs;
 	char err[512];
 	FILE *out = stdout;
+	size_t ninputs;
 	int rc;
 
 	memset(&st, 0, sizeof(st));
@@ -405,6 +409,19 @@ int cmd_report(int argc, char **argv)
 	if (rc > 0)
 		return 0;
 	if (rc < 0) {
+		fprintf(stderr, "clyde report: %s\n", err);
+		return 2;
+	}
+	/* -o is never one of the inputs: checked before anything opens */
+	ninputs = (size_t)(argc - optind);
+	inputs = xcalloc(ninputs + 2, sizeof(*inputs));
+	memcpy(inputs, argv + optind, ninputs * sizeof(*inputs));
+	inputs[ninputs] = cfg.baseline_file;
+	inputs[ninputs + 1] = cfg.criteria;
+	rc = outfile_check_inputs(cfg.output, inputs, ninputs + 2, err,
+				  sizeof(err));
+	free(inputs);
+	if (rc) {
 		fprintf(stderr, "clyde report: %s\n", err);
 		return 2;
 	}
@@ -416,20 +433,21 @@ int cmd_report(int argc, char **argv)
 		return 2;
 	}
 	if (cfg.output && strcmp(cfg.output, "-")) {
-		out = fopen(cfg.output, "w");
-		if (!out) {
-			fprintf(stderr, "clyde report: cannot create '%s': "
-				"%s\n", cfg.output, strerror(errno));
+		if (outfile_open(&of, cfg.output, err, sizeof(err))) {
+			fprintf(stderr, "clyde report: %s\n", err);
 			state_release(&st);
 			return 2;	/* a bad -o, as bad as a bad input */
 		}
+		out = of.f;
 	}
 	rc = write_report(&cfg, &st.c, &st.im, &st.x, argv + optind,
 			  (size_t)(argc - optind), out, err, sizeof(err));
-	if (out != stdout && fclose(out) == EOF && !rc) {
-		snprintf(err, sizeof(err), "cannot write '%s': %s",
-			 cfg.output, strerror(errno));
-		rc = -1;
+	if (out != stdout) {
+		/* renamed into place only when the whole report is there */
+		if (rc)
+			outfile_abort(&of);
+		else if (outfile_commit(&of, err, sizeof(err)))
+			rc = -1;
 	}
 	if (rc)
 		fprintf(stderr, "clyde report: %s\n", err);

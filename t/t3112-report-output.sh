@@ -1,0 +1,55 @@
+#!/bin/bash
+# clyde report -o: never one of its own inputs (findings F6), and written
+# to a temporary file renamed into place, so a failed report leaves the
+# previous file as it was.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+
+# refused CMD...: exit 2, one line naming -o, every file unchanged
+refused () {
+	md5sum ./* >../before &&
+	test_expect_code 2 "$CLYDE" report "$@" 2>../err &&
+	test "$(wc -l <../err)" = 1 &&
+	grep -q "^clyde report: -o .* is also an input" ../err &&
+	md5sum ./* | diff - ../before >/dev/null
+}
+
+test_expect_success 'setup' '
+	mkdir d && cp "$FIX/clyde.jsonl" d/same.json &&
+	cp "$FIX/clyde.jsonl" d/bl.json &&
+	printf "[put_block]\nmin = 1\n" >d/crit.ini
+'
+
+test_expect_success '-o naming the input itself is refused' '
+	cd d && refused same.json -o same.json &&
+	refused -f csv ./same.json -o same.json &&
+	refused -f text same.json -o "$PWD/same.json"
+'
+
+test_expect_success '-o reaching an input through a hard link is refused' '
+	cd d && ln same.json link.json && refused -f text link.json -o same.json &&
+	rm link.json
+'
+
+test_expect_success '-o naming --baseline-file or --criteria is refused' '
+	cd d && refused -f text same.json --baseline-file bl.json -o bl.json &&
+	refused -f text same.json --criteria crit.ini -o crit.ini
+'
+
+test_expect_success '-o of another file is written, its mode kept' '
+	cd d && echo old >out.txt && chmod 640 out.txt &&
+	"$CLYDE" report -f text same.json -o out.txt &&
+	grep -q "Block write" out.txt && test "$(stat -c %a out.txt)" = 640 &&
+	test -z "$(ls -A | grep "^\.")"
+'
+
+test_expect_success 'a report that cannot be written whole leaves the old file' '
+	cd d && echo old >out.html &&
+	( trap "" XFSZ; ulimit -f 4; "$CLYDE" report same.json -o out.html ) \
+		2>err; rc=$? &&
+	test $rc = 1 && grep -q "^clyde report: cannot write" err &&
+	test "$(cat out.html)" = old && test -z "$(ls -A | grep "^\.")"
+'
+
+test_done
