@@ -15,6 +15,7 @@
 #include "../lib/xalloc.h"
 #include "../report/record.h"
 #include "../report/target_rec.h"
+#include "../report/textesc.h"
 #include "cmdutil.h"
 #include "run.h"
 
@@ -105,7 +106,8 @@ static int probe_one(const char *path, int json)
 		record_write_fields_json(stdout, path, kv, n);
 		free(kv);
 	} else {
-		printf("%s:", path);
+		text_put(stdout, path);
+		putchar(':');
 		for (i = 0; i < n; i++)
 			printf(strchr(f[i].value, ' ') ? " %s='%s'" :
 			       " %s=%s", f[i].key, f[i].value);
@@ -137,8 +139,11 @@ static int info_one(const char *path, const struct host_info *host,
 		if (!first)
 			putchar('\n');
 		ret = record_write_target_text(rec, stdout, 0);
-		for (i = 0; i < rec->nwarnings; i++)
-			printf("warning:   %s\n", rec->warnings[i]);
+		for (i = 0; i < rec->nwarnings; i++) {
+			fputs("warning:   ", stdout);
+			text_put(stdout, rec->warnings[i]);
+			putchar('\n');
+		}
 	}
 	record_free(rec);
 	fs_target_release(&target);

@@ -260,9 +260,7 @@ static int run_cells(const struct matrix_config *cfg,
 			continue;
 		status = EXIT_FAILED;
 		if (cmd_stop_signal) {
-			free(c->reason);
-			c->reason = xasprintf("interrupted by %s",
-					      signal_name(cmd_stop_signal));
+			matrix_cell_interrupted(c, cmd_stop_signal);
 			break;
 		}
 		fprintf(stderr, "clyde: matrix cell %zu: %s\n", i + 1,

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,4 +380,13 @@ int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
 		p->status = RESULT_OK;
 	}
 	return 0;
+}
+
+void matrix_cell_interrupted(struct matrix_cell *c, int sig)
+{
+	free(c->reason);
+	c->reason = xasprintf("interrupted by signal %d (%s)", sig,
+			      sig == SIGINT ? "SIGINT" : sig == SIGTERM ?
+			      "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a stop");
+	c->status = RESULT_SKIPPED;
 }

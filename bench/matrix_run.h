@@ -222,6 +222,11 @@ int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
 		    struct matrix_cell *c, unsigned index,
 		    const struct matrix_tmem *mem);
 
+/* Cell c cut short by signal sig: not a failure of the I/O but a stop,
+ * recorded as `clyde run` records the tests a stop prevented (skipped,
+ * "interrupted by signal N (SIGINT)"); its partial figures stay. */
+void matrix_cell_interrupted(struct matrix_cell *c, int sig);
+
 /* --- matrix_workers.c --- */
 
 /*

@@ -251,7 +251,9 @@ int matrix_run_workers(const struct matrix_config *cfg,
 		progress_idle();
 		if (matrix_aggregate(c, w, n, plan.share, release, host,
 				     dir)) {
-			if (!cmd_stop_signal)
+			if (cmd_stop_signal)
+				matrix_cell_interrupted(c, cmd_stop_signal);
+			else
 				fprintf(stderr, "clyde: matrix cell %zu: %s\n",
 					i + 1, c->reason);
 			status = EXIT_FAILED;

@@ -145,7 +145,9 @@ struct matrix_figures {
 	char bs[16];		/* "8K", "1M" */
 	char pattern[8];	/* "Random", "Seq" */
 	char profile[16];	/* "100% read", "80/20" */
-	const char *status;	/* "ok", "failed", "not_run", "skipped" */
+	const char *status;	/* "ok", "failed", "not_run", "skipped",
+				 * "interrupted" (a skipped cell a signal
+				 * cut short) */
 	double iops, mbps, cpu;
 	double target_iops;	/* a curve point's target; NAN for a cell */
 	int reached;		/* a point: 1 reached, 0 not, -1 n/a */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "json_internal.h"
+#include "textesc.h"
 #include "../lib/xalloc.h"
 
 /* What XDISK prints for a side of the workload that does not apply. */
@@ -304,9 +305,9 @@ static void target_table(FILE *out, const struct matrix_cell *const *group,
 
 	if (!group[0]->ntargets)
 		return;
-	fputs("\nPer target (its threads' I/Os over the cell's time)\n", out);
+	fputs("\nPer -d (its threads' I/Os over the cell's time)\n", out);
 	labels(out, "Pattern", "Profile");
-	fputs(" Target        IO/s      MB/s  Read (ms)  Write (ms)\n", out);
+	fputs("   -d #        IO/s      MB/s  Read (ms)  Write (ms)\n", out);
 	for (i = 0; i < n; i++) {
 		const struct matrix_cell *c = group[i];
 
@@ -416,10 +417,12 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 			matrix_profile_name(prof, sizeof(prof),
 					    group[i]->read_pct);
 			/* "not run: ..." reasons name their status */
-			fprintf(out, "%s %s: %s%s%s\n",
+			fprintf(out, "%s %s: %s%s",
 				matrix_pattern_name(group[i]->random), prof,
 				strncmp(why, st, strlen(st)) ? st : "",
-				strncmp(why, st, strlen(st)) ? ": " : "", why);
+				strncmp(why, st, strlen(st)) ? ": " : "");
+			text_put(out, why);
+			fputc('\n', out);
 		}
 	if (any_ok) {
 		fputc('\n', out);
@@ -439,6 +442,29 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 		curve_table(out, group[i]);
 }
 
+/* "on A, B, C": every -d, wrapped to 80 columns, escaped. */
+static void header_targets(FILE *out, const struct record *rec)
+{
+	size_t i, col = 2, n = rec->ntargets > 1 ? rec->ntargets : 1;
+
+	fputs("on", out);
+	for (i = 0; i < n; i++) {
+		const char *p = rec->ntargets > 1 ? rec->targets[i].path :
+				rec->target.path;
+		char *e = text_escaped(p ? p : "?");
+		size_t w = columns(e) + (i + 1 < n);
+
+		if (i && col + 1 + w > 80) {
+			fputs("\n  ", out);
+			col = 2;
+		}
+		fprintf(out, " %s%s", e, i + 1 < n ? "," : "");
+		col += 1 + w;
+		free(e);
+	}
+	fputc('\n', out);
+}
+
 /* What ran before the cells: the profile, the targets, the prefill. */
 static void preamble(FILE *out, const struct record *rec,
 		     const struct record_matrix *m)
@@ -450,17 +476,22 @@ static void preamble(FILE *out, const struct record *rec,
 	if (m->profile)
 		fprintf(out, "Workload: --profile %s\n", m->profile);
 	if (rec->ntargets > 1) {
-		fprintf(out, "Targets (a cell's threads spread over them round "
-			"robin):\n");
+		fprintf(out, "Targets (-d #; a cell's threads spread over them "
+			"round robin):\n");
 		for (i = 0; i < rec->ntargets; i++) {
 			const struct record_target *t = &rec->targets[i];
 			int on = t->source && (!t->path ||
 					       strcmp(t->source, t->path));
 
-			fprintf(out, "%3zu %s (%s%s%s)\n", i + 1,
-				t->path ? t->path : "?",
-				t->fstype ? t->fstype : "block device",
-				on ? " on " : "", on ? t->source : "");
+			fprintf(out, "%3zu ", i + 1);
+			text_put(out, t->path ? t->path : "?");
+			fputs(" (", out);
+			text_put(out, t->fstype ? t->fstype : "block device");
+			if (on) {
+				fputs(" on ", out);
+				text_put(out, t->source);
+			}
+			fputs(")\n", out);
 		}
 	}
 	if (p->status == RESULT_NOT_RUN)
@@ -486,7 +517,7 @@ int matrix_write_text(const struct record *rec, FILE *out)
 {
 	const struct record_matrix *m = rec->matrix;
 	const struct matrix_cell **group;
-	char *done;
+	char *done, *label;
 	size_t i, j, n;
 
 	if (!m)
@@ -494,11 +525,14 @@ int matrix_write_text(const struct record *rec, FILE *out)
 	group = xcalloc(m->ncells + 1, sizeof(*group));
 	done = xcalloc(m->ncells + 1, 1);
 	/* two lines: a long path or label does not push past 80 columns */
-	fprintf(out, "%s, label %s (%s%s)\non %s\n",
+	label = text_escaped(rec->label);
+	fprintf(out, "%s, label %s (%s%s)\n",
 		rec->tool && strcmp(rec->tool, "clyde") ? rec->tool :
-		"clyde matrix", rec->label ? rec->label : "",
+		"clyde matrix", label,
 		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
-		", buffered", rec->target.path ? rec->target.path : "?");
+		", buffered");
+	free(label);
+	header_targets(out, rec);
 	fputs("IO/s: all threads' I/Os per second; MB/s: MiB/s; Read and "
 	      "Write (ms): mean\nlatency (" DASH ": no such I/O)", out);
 	for (i = 0; i < m->ncells && !m->cells[i].ncurve; i++)
@@ -524,8 +558,11 @@ int matrix_write_text(const struct record *rec, FILE *out)
 			}
 		group_tables(out, m, group, n);
 	}
-	if (m->error)
-		fprintf(out, "\nfailed: %s\n", m->error);
+	if (m->error) {
+		fputs("\nfailed: ", out);
+		text_put(out, m->error);
+		fputc('\n', out);
+	}
 	free(group);
 	free(done);
 	return ferror(out) ? -1 : 0;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textesc.h"
+
 static void human(char *buf, size_t len, uint64_t v)
 {
 	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB",
@@ -125,10 +127,14 @@ static void write_target(const struct record *rec, FILE *out)
 			fprintf(out, " [%s]", v->evidence);
 		fputc('\n', out);
 	}
-	fprintf(out, "path:      %s\n", or_unknown(t->path));
-	fprintf(out, "mount:     %s type %s from %s\n",
-		or_unknown(t->mountpoint), or_unknown(t->fstype),
-		or_unknown(t->source));
+	/* paths escaped: a newline in one must not start a line */
+	fputs("path:      ", out);
+	text_put(out, or_unknown(t->path));
+	fputs("\nmount:     ", out);
+	text_put(out, or_unknown(t->mountpoint));
+	fprintf(out, " type %s from ", or_unknown(t->fstype));
+	text_put(out, or_unknown(t->source));
+	fputc('\n', out);
 	fprintf(out, "options:   %s (superblock: %s)\n",
 		or_unknown(t->vfs_options), or_unknown(t->fs_options));
 	human(a, sizeof(a), t->total_bytes);

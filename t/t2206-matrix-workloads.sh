@@ -148,6 +148,27 @@ test_expect_success TMPFS 'several -d: threads round robin, a row per target, ev
 	test -z "$(ls -A tm)" && test -z "$(ls -A tm2)"
 '
 
+test_expect_success TMPFS 'text: every -d named, wrapped; control characters escaped; -d # column' '
+	a="tm/a-directory-name-long-enough-to-wrap-$(printf %030d 0)" &&
+	nl="tm/x
+warning: forged" &&
+	mkdir "$a" "$nl" tm2/b &&
+	"$CLYDE" matrix -d "$a" -d "$nl" -d tm2/b --bs 4k --threads 3 \
+		--pattern random --mix 100 --size 1M --time 0.05 --ramp 0 \
+		>w.txt &&
+	sed -n 2p w.txt | grep -qx "on $a," &&
+	sed -n 3p w.txt | grep -qFx "   tm/x\\nwarning: forged, tm2/b" &&
+	! grep -q "^warning: forged" w.txt &&
+	grep -qF "  2 tm/x\\nwarning: forged (tmpfs" w.txt &&
+	! sed -n 2,3p w.txt | awk "length > 80" | grep -q . &&
+	grep -q "^Pattern    Profile      -d #  *IO/s" w.txt &&
+	! grep -q " Target  *IO/s" w.txt &&
+	"$CLYDE" info "$nl" >i.txt &&
+	grep -qFx "path:      tm/x\\nwarning: forged" i.txt &&
+	! grep -q "^warning: forged" i.txt &&
+	rmdir "$a" "$nl" tm2/b
+'
+
 test_expect_success TMPFS 'sizes: default clipped to half the free space; impossible ones refused' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 2 --pattern random --mix 100 \
 		--time 0.05 --ramp 0 --json z.jsonl >/dev/null &&
@@ -185,19 +206,25 @@ started () {
 	return 1
 }
 
-test_expect_success TMPFS 'a signal: every cell in the record, the ones not run with the reason' '
+test_expect_success TMPFS 'a signal: every cell in the record, the one cut short interrupted, not failed' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random,seq \
 		--mix 100,0 --size 4M --time 0.5 --ramp 0 --json i.jsonl \
-		>/dev/null 2>&1 &
+		>out 2>&1 &
 	pid=$! && started 1 && sleep 1 && kill -INT $pid &&
 	{ wait $pid; test $? = 130; } &&
 	jq -e ".exit_status == 130 and (.matrix.cells | length) == 4 and
 	       any(.matrix.cells[]; .status == \"not_run\") and
-	       all(.matrix.cells[] | select(.status == \"failed\");
-		   .reason == \"interrupted by SIGINT\") and
+	       all(.matrix.cells[]; .status != \"failed\") and
+	       ([.matrix.cells[] | select(.status == \"skipped\")] | length) == 1 and
+	       all(.matrix.cells[] | select(.status == \"skipped\");
+		   .reason == \"interrupted by signal 2 (SIGINT)\") and
 	       all(.matrix.cells[] | select(.status == \"not_run\");
 		   .reason == \"not run: interrupted by SIGINT\")" \
 		i.jsonl >/dev/null &&
+	grep -q "skipped: interrupted by signal 2 (SIGINT)" out &&
+	grep -q " interrupted " out && ! grep -q failed out &&
+	"$CLYDE" report -f text i.jsonl >rep &&
+	grep -q "skipped: interrupted by signal 2 (SIGINT)" rep &&
 	test -z "$(ls -A tm)"
 '
 
