@@ -107,6 +107,13 @@ static void uring_cleanup(struct io_engine *e)
 
 	if (!p)
 		return;
+	/* the ring's teardown is asynchronous: drop the registered files
+	 * now, so that the file system is not busy after we return (an
+	 * umount right after clyde would fail) */
+	if (p->fixed_files)
+		io_uring_unregister_files(&p->ring);
+	if (p->fixed_bufs)
+		io_uring_unregister_buffers(&p->ring);
 	io_uring_queue_exit(&p->ring);
 	free(p);
 	e->priv = NULL;
