@@ -85,6 +85,14 @@ static inline int uring_submit(struct uring_priv *p, struct io_req **reqs,
 		}
 		uring_prep(p, sqe, reqs[i]);
 	}
+	if (p->setup & IO_SETUP_SQPOLL) {
+		/* published once flushed; the count io_uring_submit()
+		 * returns is what the kernel thread has not taken yet */
+		do
+			rc = io_uring_submit(&p->ring);
+		while (rc == -EINTR);
+		return rc < 0 ? rc : 0;
+	}
 	if (wait && !io_uring_cq_ready(&p->ring)) {
 		do
 			rc = io_uring_submit_and_wait(&p->ring, 1);
@@ -135,6 +143,18 @@ static inline int uring_reap(struct uring_priv *p, unsigned min,
 			while (rc == -EINTR);
 			if (rc == -ETIME)
 				return 0;
+		} else if (min && (p->setup & IO_SETUP_SQPOLL)) {
+			/* wait in slices, nudging the kernel thread between
+			 * them (a flush that wakes it if it sleeps) */
+			struct __kernel_timespec kts = { 0, 50000000 };
+
+			for (;;) {
+				rc = io_uring_wait_cqe_timeout(&p->ring, &cqe,
+							       &kts);
+				if (rc != -ETIME && rc != -EINTR)
+					break;
+				io_uring_submit(&p->ring);
+			}
 		} else if (min) {
 			do
 				rc = io_uring_wait_cqe(&p->ring, &cqe);
