@@ -30,6 +30,7 @@
 #include "cmdutil.h"
 #include "env.h"
 #include "progress.h"
+#include "zones_holes.h"
 #include "zones_io.h"
 #include "zones_options.h"
 #include "../fsops/blockdev.h"
@@ -48,6 +49,8 @@ struct ztarget {
 	uint64_t size;		/* bytes swept */
 	struct dio_align align;
 	const char *backing;	/* a loop's backing file (borrowed), or NULL */
+	uint64_t backing_off;	/* the loop's offset into it */
+	size_t holes;		/* zones of read sweeps over holes */
 };
 
 /* The file clyde created, for the second-signal handler to unlink. */
@@ -90,6 +93,10 @@ static int create_file(const struct zones_config *cfg, struct ztarget *t,
 				       cfg->target, t->path ? "does not exist"
 				       : "is a directory", t->path ? "it" :
 				       "a file in it");
+	if (cfg->size < cfg->bs)
+		return cmd_usage_error("--size: %" PRIu64 " bytes is less than "
+				       "one I/O of --bs %" PRIu64, cfg->size,
+				       cfg->bs);
 	if (statvfs(dir, &vfs))
 		return cmd_usage_error("-d: '%s': %s", dir, strerror(errno));
 	if ((uint64_t)vfs.f_bavail * vfs.f_frsize < cfg->size)
@@ -169,7 +176,12 @@ static int open_target(const struct zones_config *cfg, struct ztarget *t)
 		return cmd_usage_error("-d: '%s' is not a block device, a file "
 				       "or a directory", cfg->target);
 	}
-	if (cfg->size && cfg->size < t->size)
+	if (cfg->size > t->size)
+		return cmd_usage_error("--size: %" PRIu64 " bytes, but '%s' has "
+				       "only %" PRIu64 " (on an existing file or "
+				       "device --size sweeps its first SIZE "
+				       "bytes)", cfg->size, t->path, t->size);
+	if (cfg->size)
 		t->size = cfg->size;
 	return 0;
 }
@@ -208,15 +220,23 @@ static int check_geometry(struct zones_config *cfg, struct ztarget *t,
 				       cfg->bs, t->align.offset, t->path);
 	t->size -= t->size % t->align.offset;
 	if (t->size < cfg->bs)
-		return cmd_usage_error("-d: '%s' has %" PRIu64 " bytes, less "
-				       "than one I/O of %" PRIu64, t->path,
-				       t->size, cfg->bs);
+		return cmd_usage_error("%s: '%s' has %" PRIu64 " bytes, less "
+				       "than one I/O of %" PRIu64,
+				       t->created || cfg->size ? "--size" : "-d",
+				       t->path, t->size, cfg->bs);
 	per = (t->size + ZONES_DEFAULT_COUNT - 1) / ZONES_DEFAULT_COUNT;
 	*zone = (per + cfg->bs - 1) / cfg->bs * cfg->bs;
-	/* a zone holds at least a queue's worth, or zones would share
-	 * one reaped batch's time */
-	if (*zone < (uint64_t)cfg->qd * cfg->bs)
-		*zone = (uint64_t)cfg->qd * cfg->bs;
+	/* a zone holds at least ZONES_MIN_QUEUES queues, or its time is
+	 * not much longer than its I/Os' latency (the queue runs across
+	 * zone boundaries); a small target then has fewer zones */
+	if (*zone < ZONES_MIN_QUEUES * cfg->qd * cfg->bs)
+		*zone = ZONES_MIN_QUEUES * cfg->qd * cfg->bs;
+	if (*zone > t->size)
+		*zone = (t->size + cfg->bs - 1) / cfg->bs * cfg->bs;
+	if (cfg->zone > t->size)
+		return cmd_usage_error("--zone: %" PRIu64 " bytes is more than "
+				       "the %" PRIu64 " bytes swept of '%s'",
+				       cfg->zone, t->size, t->path);
 	if (cfg->zone && cfg->zone < (uint64_t)cfg->qd * cfg->bs)
 		return cmd_usage_error("--zone: %" PRIu64 " bytes is less than "
 				       "--qd x --bs = %" PRIu64 " (zones would "
@@ -307,7 +327,10 @@ static void fill_record(struct record *rec, const struct zones_config *cfg,
 		const struct stack_dev *d = &fst->stack.devs[i];
 		const char *dio = stack_field(d, "dio");
 
+		const char *off = stack_field(d, "offset");
+
 		t->backing = stack_field(d, "backing_file");
+		t->backing_off = off ? strtoull(off, NULL, 10) : 0;
 		if (dio && !strcmp(dio, "0"))
 			record_warn(rec, "'%s' lies on loop device %s without "
 				    "direct I/O: O_DIRECT stops at the loop, "
@@ -408,6 +431,13 @@ static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 					end == ZONES_NOSPACE ?
 					"; file removed" : "");
 				return EXIT_FAILED;
+			}
+			if (!w && (t->device ? t->backing : t->path)) {
+				long n = zones_mark_holes(t->device ?
+							  t->backing : t->path,
+							  t->backing_off, s);
+
+				t->holes += n > 0 ? (size_t)n : 0;
 			}
 			if (has_errors(s)) {
 				if (!w)
@@ -518,6 +548,14 @@ int cmd_zones(int argc, char **argv)
 	progress_start(cfg.quiet);
 	status = run_sweeps(&cfg, &t, &io, rec);
 	progress_stop();
+	if (t.holes)
+		record_warn(rec, "%zu zone%s of the read sweeps lay over "
+			    "unallocated space (holes, H in the tables) of '%s': "
+			    "reads of holes move no data from the storage, so "
+			    "their rates and the sweep's flatter it (write the "
+			    "target first, or use --write)", t.holes,
+			    t.holes == 1 ? "" : "s", t.device ? t.backing :
+			    t.path);
 	if (cmd_stop_signal)
 		status = 128 + cmd_stop_signal;
 	rec->exit_status = status;

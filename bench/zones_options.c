@@ -64,16 +64,18 @@ static const struct opt_def option_table[] = {
 	{ .name = "size", .key = KEY_SIZE, .type = OPT_SIZE,
 	  OPT_FIELD(CFG, size), .unit = MiB, .min = 1, .param = "size",
 	  .metavar = "SIZE", .def_help = "the whole target",
-	  .help = "the size of the file to create; on an existing file or "
-		  "device, sweep only its first SIZE bytes (MiB without "
-		  "suffix)" },
+	  .help = "the size of the file to create (at least --bs); on an "
+		  "existing file or device, sweep only its first SIZE bytes "
+		  "(more than it holds is refused) (MiB without suffix)" },
 	{ .name = "zone", .key = KEY_ZONE, .type = OPT_SIZE,
 	  OPT_FIELD(CFG, zone), .unit = MiB, .min = 1, .param = "zone",
 	  .metavar = "SIZE",
 	  .def_help = "the target / 200 rounded up to a multiple of --bs, "
-		      "at least --qd x --bs: about 200 zones",
-	  .help = "bytes per zone, a multiple of --bs and at least --qd x "
-		  "--bs (MiB without suffix)" },
+		      "at least 8 x --qd x --bs (fewer zones for a target "
+		      "under 1600 queues), at most the target: about 200 "
+		      "zones",
+	  .help = "bytes per zone, a multiple of --bs, at least --qd x --bs "
+		  "and at most the target (MiB without suffix)" },
 	{ .name = "bs", .key = KEY_BS, .type = OPT_SIZE, OPT_FIELD(CFG, bs),
 	  .min = BS_MIN, .max = BS_MAX, .multiple = BS_MIN, .def = "1m",
 	  .what = "block size", .param = "bs", .metavar = "SIZE",

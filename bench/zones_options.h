@@ -17,6 +17,9 @@
 
 /* About this many zones when --zone is not given. */
 #define ZONES_DEFAULT_COUNT 200
+/* ... but a default zone holds at least this many queues (--qd x --bs),
+ * so that its time is long against its I/Os' latency */
+#define ZONES_MIN_QUEUES 8ull
 
 struct zones_config {
 	char *target;			/* -d: device, file, or where to

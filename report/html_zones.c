@@ -410,7 +410,7 @@ static void zone_tables(FILE *f, const struct series *v, size_t n)
 				nerr++;
 				continue;
 			}
-			if (!r->bytes || r->elapsed <= 0)
+			if (!zones_row_rated(r))	/* low precision */
 				continue;
 			xgrow((void **)&all, &alloc, m + 1, sizeof(*all));
 			all[m].x = &v[k];

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The zones section of a run record: the model, its figures, the text
- * tables and summary, and the CSV (see zones.h).  JSON is in zones_json.c.
+ * tables and summary (see zones.h).  JSON is in zones_json.c, the CSV in
+ * zones_csv.c.
  */
 #include "zones.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,9 @@
 /* above this many passes the table shows min/mean/max, not each pass */
 #define TABLE_PASSES 4
 #define SLOWEST 5
+/* the text fits in this many columns (a word longer than a line, such as
+ * a long path, is not broken) */
+#define TEXT_WIDTH 79
 
 struct record_zones *zones_new(void)
 {
@@ -103,6 +108,38 @@ void zones_sweep_name(const struct record_zones *z,
 		snprintf(buf, len, "%s", dir);
 }
 
+int zones_row_coarse(const struct zone_row *r)
+{
+	return r->ios && !isnan(r->lat_mean_ms) &&
+	       r->elapsed * 1e3 < r->lat_mean_ms;
+}
+
+int zones_row_rated(const struct zone_row *r)
+{
+	return !r->errors && r->bytes && r->elapsed > 0 && !zones_row_coarse(r);
+}
+
+size_t zones_sweep_coarse(const struct zones_sweep *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nzones; i++)
+		n += !s->zones[i].errors && zones_row_coarse(&s->zones[i]);
+	return n;
+}
+
+size_t zones_sweep_holes(const struct zones_sweep *s, uint64_t *bytes)
+{
+	size_t i, n = 0;
+
+	*bytes = 0;
+	for (i = 0; i < s->nzones; i++) {
+		n += s->zones[i].unalloc > 0;
+		*bytes += s->zones[i].unalloc;
+	}
+	return n;
+}
+
 void zones_sweep_stats(const struct zones_sweep *s, struct zones_stats *st)
 {
 	double sum = 0;
@@ -116,7 +153,9 @@ void zones_sweep_stats(const struct zones_sweep *s, struct zones_stats *st)
 
 		if (r->errors)
 			st->nerr++;
-		if (r->errors || !r->bytes || r->elapsed <= 0)
+		else if (zones_row_coarse(r))
+			st->ncoarse++;
+		if (!zones_row_rated(r))
 			continue;
 		if (!st->n || r->mibps < st->min) {
 			st->min = r->mibps;
@@ -155,6 +194,43 @@ static void num(char *buf, size_t len, double v, int prec)
 		snprintf(buf, len, "%.*f", prec, v);
 }
 
+/*
+ * Text printed at 'first' (the prefix of the first line), words wrapped
+ * at TEXT_WIDTH columns, the lines after it indented by 'indent' spaces.
+ */
+static void wrapf(FILE *out, const char *first, int indent,
+		  const char *fmt, ...)
+{
+	char buf[2048];
+	const char *p = buf, *sp, *end;
+	int col = fprintf(out, "%s", first), w;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	w = col;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		sp = strchr(p, ' ');
+		end = sp ? sp : p + strlen(p);
+		if (w > col && w + 1 + (end - p) > TEXT_WIDTH) {
+			fprintf(out, "\n%*s", indent, "");
+			w = indent;
+		} else if (w > col) {
+			putc(' ', out);
+			w++;
+		}
+		fprintf(out, "%.*s", (int)(end - p), p);
+		w += (int)(end - p);
+		p = end;
+	}
+	putc('\n', out);
+}
+
 static void header_line(const struct record *rec, FILE *out)
 {
 	const struct record_zones *z = rec->zones;
@@ -163,13 +239,14 @@ static void header_line(const struct record *rec, FILE *out)
 	size_str(total, sizeof(total), z->size);
 	size_str(zone, sizeof(zone), z->zone_size);
 	size_str(bs, sizeof(bs), z->bs);
-	fprintf(out, "clyde zones: '%s' (%s%s), %s in %zu zones of %s, %s "
-		"I/Os, %s qd %u, %s, %u pass%s\n",
-		rec->target.path ? rec->target.path : "?",
-		z->kind ? z->kind : "?", z->created ? ", created by clyde" : "",
-		total, z->nzones, zone, bs, z->engine ? z->engine : "?", z->qd,
-		z->direct ? "O_DIRECT" : "buffered", z->passes,
-		z->passes == 1 ? "" : "es");
+	wrapf(out, "clyde zones: ", 2, "'%s' (%s%s)",
+	      rec->target.path ? rec->target.path : "?",
+	      z->kind ? z->kind : "?", z->created ? ", created by clyde" : "");
+	wrapf(out, "  ", 2, "%s in %zu zones of %s, %s I/Os, %s qd %u, %s, "
+	      "%u pass%s", total, z->nzones, zone, bs,
+	      z->engine ? z->engine : "?", z->qd,
+	      z->direct ? "O_DIRECT" : "buffered", z->passes,
+	      z->passes == 1 ? "" : "es");
 }
 
 /* The sweeps of one direction, in pass order. */
@@ -182,6 +259,17 @@ static size_t sweeps_of(const struct record_zones *z, int write,
 		if (z->sweeps[i].write == write)
 			out[n++] = &z->sweeps[i];
 	return n;
+}
+
+/* A zone's mark in the table: E an I/O failed, H it read holes, ~ its
+ * time is below its I/Os' mean latency (low precision). */
+static char mark(const struct zone_row *r)
+{
+	if (r->errors)
+		return 'E';
+	if (r->unalloc)
+		return 'H';
+	return zones_row_coarse(r) ? '~' : ' ';
 }
 
 static void table_row(FILE *out, const struct record_zones *z,
@@ -208,9 +296,9 @@ static void table_row(FILE *out, const struct record_zones *z,
 		err |= r->errors != 0;
 		if (n <= TABLE_PASSES) {
 			num(b, sizeof(b), r->mibps, 1);
-			fprintf(out, " %8s%c", b, r->errors ? 'E' : ' ');
+			fprintf(out, " %8s%c", b, mark(r));
 		}
-		if (!r->errors && r->bytes) {
+		if (zones_row_rated(r)) {
 			lo = r->mibps < lo ? r->mibps : lo;
 			hi = r->mibps > hi ? r->mibps : hi;
 			sum += r->mibps;
@@ -242,6 +330,27 @@ static void table_row(FILE *out, const struct record_zones *z,
 	fprintf(out, " %8s\n", b);
 }
 
+/* What the table's marks mean, for those it shows. */
+static void legend(FILE *out, const struct zones_sweep *const *sw, size_t n)
+{
+	int holes = 0, coarse = 0;
+	uint64_t b;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		holes |= zones_sweep_holes(sw[k], &b) > 0;
+		coarse |= zones_sweep_coarse(sw[k]) > 0;
+	}
+	if (holes)
+		wrapf(out, "  H: ", 5, "the zone read unallocated space (holes) "
+		      "of the file or of the loop device's backing file: no "
+		      "data came from the storage, the rate flatters it");
+	if (coarse)
+		wrapf(out, "  ~: ", 5, "low precision: the zone took less time "
+		      "than its I/Os' mean latency (the queue ran across its "
+		      "boundaries); left out of min/max and the slowest zones");
+}
+
 static void zone_table(FILE *out, const struct record_zones *z, int write)
 {
 	const struct zones_sweep **sw = xcalloc(z->nsweeps + 1, sizeof(*sw));
@@ -254,10 +363,12 @@ static void zone_table(FILE *out, const struct record_zones *z, int write)
 	for (k = 0; k < n; k++)
 		if (sw[k]->nzones > rows)
 			rows = sw[k]->nzones;
-	fprintf(out, "\n%s MiB/s per zone%s; latency per I/O in ms%s"
-		"\n zone  offset GiB", write ? "Write" : "Read",
-		n > 1 ? ", spread = (max - min) / mean over the passes" : "",
-		n > 1 ? " (mean of all passes, worst pass's p99)" : "");
+	putc('\n', out);
+	wrapf(out, "", 0, "%s MiB/s per zone%s; latency per I/O in ms%s",
+	      write ? "Write" : "Read",
+	      n > 1 ? ", spread = (max - min) / mean over the passes" : "",
+	      n > 1 ? " (mean of all passes, worst pass's p99)" : "");
+	fputs(" zone  offset GiB", out);
 	if (n <= TABLE_PASSES)
 		for (k = 0; k < n; k++)
 			fprintf(out, "    pass %u", sw[k]->pass);
@@ -268,6 +379,7 @@ static void zone_table(FILE *out, const struct record_zones *z, int write)
 	fputs("  mean ms   p99 ms\n", out);
 	for (k = 0; k < rows; k++)
 		table_row(out, z, sw, n, k);
+	legend(out, sw, n);
 	free(sw);
 }
 
@@ -290,17 +402,17 @@ static void errors_list(FILE *out, const struct record_zones *z)
 				fputs("\nE: I/O errors (the sweep went on past "
 				      "them):\n", out);
 			any = 1;
-			fprintf(out, "  %s, zone %zu: %" PRIu64 " I/O%s failed, "
-				"the first at offset %" PRIu64 " (%.3f GiB): "
-				"%s\n", name, k + 1, r->errors,
-				r->errors == 1 ? "" : "s", r->err_offset,
-				(double)r->err_offset / GiB_D,
-				r->err ? strerror(r->err) : "short transfer");
+			wrapf(out, "  ", 4, "%s, zone %zu: %" PRIu64 " I/O%s "
+			      "failed, the first at offset %" PRIu64 " (%.3f "
+			      "GiB): %s", name, k + 1, r->errors,
+			      r->errors == 1 ? "" : "s", r->err_offset,
+			      (double)r->err_offset / GiB_D,
+			      r->err ? strerror(r->err) : "short transfer");
 			if (r->bad_unit)
-				fprintf(out, "    read again in %" PRIu64 "-byte "
-					"units: the first unreadable at offset "
-					"%" PRIu64 "\n", r->bad_unit,
-					r->bad_offset);
+				wrapf(out, "    ", 4, "read again in %" PRIu64
+				      "-byte units: the first unreadable at "
+				      "offset %" PRIu64, r->bad_unit,
+				      r->bad_offset);
 		}
 	}
 }
@@ -316,6 +428,7 @@ static void summary(FILE *out, const struct record_zones *z)
 		const struct zones_sweep *s = &z->sweeps[i];
 		struct zones_stats st;
 		char name[32], a[32], b[32], c[32];
+		uint64_t hb;
 
 		zones_sweep_name(z, s, name, sizeof(name));
 		zones_sweep_stats(s, &st);
@@ -330,26 +443,40 @@ static void summary(FILE *out, const struct record_zones *z)
 			num(b, sizeof(b), st.mean, 1);
 			num(c, sizeof(c), st.max, 1);
 			fprintf(out, "  %-13s zones min %s (zone %ld, %.3f GiB) "
-				"mean %s max %s (zone %ld, %.3f GiB)\n", "", a,
-				st.imin + 1, (double)s->zones[st.imin].offset /
-				GiB_D, b, c, st.imax + 1,
+				"mean %s\n", "", a, st.imin + 1,
+				(double)s->zones[st.imin].offset / GiB_D, b);
+			fprintf(out, "  %-13s       max %s (zone %ld, %.3f GiB)"
+				"\n", "", c, st.imax + 1,
 				(double)s->zones[st.imax].offset / GiB_D);
 		}
-		if (s->lat.count)
+		if (s->lat.count) {
 			fprintf(out, "  %-13s latency mean %.3f ms, p99 %.3f ms, "
-				"max %.3f ms over %" PRIu64 " I/Os\n", "",
-				hist_mean(&s->lat) / 1e6,
+				"max %.3f ms\n", "", hist_mean(&s->lat) / 1e6,
 				(double)hist_percentile(&s->lat, 99.0) / 1e6,
-				(double)s->lat.max / 1e6, s->lat.count);
+				(double)s->lat.max / 1e6);
+			fprintf(out, "  %-13s over %" PRIu64 " I/Os\n", "",
+				s->lat.count);
+		}
 		if (s->residency >= 0)
 			fprintf(out, "  %-13s %.0f %% in the host page cache at "
 				"the start\n", "", s->residency * 100);
+		if (zones_sweep_holes(s, &hb))
+			wrapf(out, "                ", 16, "%zu zone%s read holes "
+			      "(%.1f MiB unallocated): reads of holes move no "
+			      "data, so this rate flatters the storage",
+			      zones_sweep_holes(s, &hb),
+			      zones_sweep_holes(s, &hb) == 1 ? "" : "s",
+			      (double)hb / MiB_D);
+		if (st.ncoarse)
+			wrapf(out, "                ", 16, "%zu zone%s of low "
+			      "precision (~), not in min/max", st.ncoarse,
+			      st.ncoarse == 1 ? "" : "s");
 		if (st.nerr)
 			fprintf(out, "  %-13s %zu zone%s with I/O errors\n", "",
 				st.nerr, st.nerr == 1 ? "" : "s");
 		if (s->status == RESULT_FAILED)
-			fprintf(out, "  %-13s failed: %s\n", "",
-				s->reason ? s->reason : "?");
+			wrapf(out, "                ", 16, "failed: %s",
+			      s->reason ? s->reason : "?");
 	}
 }
 
@@ -364,7 +491,7 @@ static void slowest(FILE *out, const struct record_zones *z)
 		for (k = 0; k < z->sweeps[i].nzones; k++) {
 			const struct zone_row *r = &z->sweeps[i].zones[k];
 
-			if (r->errors || !r->bytes || r->elapsed <= 0)
+			if (!zones_row_rated(r))
 				continue;
 			for (j = n; j > 0 && best[j - 1]->mibps > r->mibps; j--)
 				if (j < SLOWEST) {
@@ -380,15 +507,15 @@ static void slowest(FILE *out, const struct record_zones *z)
 		}
 	if (!n)
 		return;
-	fputs("  slowest zones:", out);
+	fputs("  slowest zones:\n", out);
 	for (j = 0; j < n; j++) {
 		char name[32];
 
 		zones_sweep_name(z, of[j], name, sizeof(name));
-		fprintf(out, "%s %.1f MiB/s at %.3f GiB (%s)", j ? ";" : "",
-			best[j]->mibps, (double)best[j]->offset / GiB_D, name);
+		fprintf(out, "    %.1f MiB/s at %.3f GiB (%s%s)\n",
+			best[j]->mibps, (double)best[j]->offset / GiB_D, name,
+			best[j]->unalloc ? ", H: holes" : "");
 	}
-	fputc('\n', out);
 }
 
 int zones_write_text(const struct record *rec, FILE *out)
@@ -405,76 +532,11 @@ int zones_write_text(const struct record *rec, FILE *out)
 	summary(out, z);
 	slowest(out, z);
 	if (z->error)
-		fprintf(out, "  failed: %s\n", z->error);
-	for (i = 0; i < rec->nwarnings; i++)
-		fprintf(out, "%s %s\n", i ? "     " : "\nNote:",
-			rec->warnings[i]);
-	return ferror(out) ? -1 : 0;
-}
-
-/* ---- CSV ---- */
-
-/* A string in a '#' comment: on one line, whatever it holds. */
-static void comment_str(FILE *out, const char *s)
-{
-	for (; s && *s; s++)
-		putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
-}
-
-static void csv_num(FILE *out, double v, int prec)
-{
-	if (!isnan(v))
-		fprintf(out, "%.*f", prec, v);
-	putc(',', out);
-}
-
-int zones_write_csv(const struct record *rec, FILE *out)
-{
-	const struct record_zones *z = rec->zones;
-	size_t i, k;
-
-	if (!z)
-		return 0;
-	fputs("# clyde zones ", out);
-	comment_str(out, rec->version);
-	fputs(": '", out);
-	comment_str(out, rec->target.path);
-	fprintf(out, "' (%s), %" PRIu64 " bytes, %zu zones of %" PRIu64
-		" bytes, %" PRIu64 "-byte I/Os, %s qd %u, %s; label '",
-		z->kind ? z->kind : "?", z->size, z->nzones, z->zone_size,
-		z->bs, z->engine ? z->engine : "?", z->qd,
-		z->direct ? "O_DIRECT" : "buffered");
-	comment_str(out, rec->label);
-	fputs("', start ", out);
-	comment_str(out, rec->start);
-	fputs("\n# offset_gib,offset,length,pass,direction,mibps,lat_mean_ms,"
-	      "lat_p99_ms,lat_max_ms,bytes,elapsed_s,ios,errors,error,"
-	      "error_offset\n", out);
-	for (i = 0; i < z->nsweeps; i++) {
-		const struct zones_sweep *s = &z->sweeps[i];
-
-		if (i)
+		wrapf(out, "  failed: ", 4, "%s", z->error);
+	for (i = 0; i < rec->nwarnings; i++) {
+		if (!i)
 			putc('\n', out);
-		for (k = 0; k < s->nzones; k++) {
-			const struct zone_row *r = &s->zones[k];
-
-			fprintf(out, "%.6f,%" PRIu64 ",%" PRIu64 ",%u,%s,",
-				(double)r->offset / GiB_D, r->offset,
-				r->length, s->pass, s->write ? "write" : "read");
-			csv_num(out, r->mibps, 3);
-			csv_num(out, r->lat_mean_ms, 4);
-			csv_num(out, r->lat_p99_ms, 4);
-			csv_num(out, r->lat_max_ms, 4);
-			fprintf(out, "%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",",
-				r->bytes, r->elapsed, r->ios, r->errors);
-			if (r->errors)
-				fprintf(out, "\"%s\",%" PRIu64, r->err ?
-					strerror(r->err) : "short transfer",
-					r->err_offset);
-			else
-				putc(',', out);
-			putc('\n', out);
-		}
+		wrapf(out, i ? "      " : "Note: ", 6, "%s", rec->warnings[i]);
 	}
 	return ferror(out) ? -1 : 0;
 }

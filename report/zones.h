@@ -43,7 +43,25 @@ struct zone_row {
 	double elapsed;		/* seconds */
 	double mibps;		/* bytes / elapsed / 2^20 */
 	double lat_mean_ms, lat_p99_ms, lat_max_ms;	/* NAN: no I/O */
+	/*
+	 * Bytes of the zone that were unallocated (holes) in the file read,
+	 * or in a loop device's backing file, when a read sweep was done: a
+	 * read of a hole moves no data from the storage, so its rate
+	 * flatters it.  0: all allocated, or not known (a write sweep).
+	 */
+	uint64_t unalloc;
 };
+
+/*
+ * A zone whose measured time is below its own I/Os' mean latency: the
+ * queue ran across its boundaries (completions of the zone before counted
+ * in it), so its rate is of low precision; it is marked, and left out of
+ * min/max and the slowest zones.
+ */
+int zones_row_coarse(const struct zone_row *r);
+/* A zone whose rate counts in min/mean/max and the slowest zones: no
+ * error, bytes moved, and not coarse. */
+int zones_row_rated(const struct zone_row *r);
 
 /* One sweep over the target: a read or a write, in zone order. */
 struct zones_sweep {
@@ -108,8 +126,12 @@ struct zones_stats {
 	double min, mean, max;
 	long imin, imax;
 	size_t nerr;		/* zones with a failed I/O */
+	size_t ncoarse;		/* zones left out as coarse */
 };
 void zones_sweep_stats(const struct zones_sweep *s, struct zones_stats *st);
+/* Zones of sweep s that are coarse, or read holes; their hole bytes. */
+size_t zones_sweep_coarse(const struct zones_sweep *s);
+size_t zones_sweep_holes(const struct zones_sweep *s, uint64_t *bytes);
 
 /* The section as a JSON object (NULL when z is NULL). */
 struct json_object *zones_json_object(const struct record_zones *z);

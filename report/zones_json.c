@@ -3,7 +3,9 @@
  * The zones section in JSON: {"schema": 1, "kind", "engine", ..., "sweeps":
  * [{"pass", "direction", "status", ..., "histogram", "zones": [{"offset",
  * "length", "bytes", "ios", "errors", "elapsed", "mibps", "lat_mean_ms",
- * "lat_p99_ms", "lat_max_ms", "error": {"errno", "message", "offset",
+ * "lat_p99_ms", "lat_max_ms", "unallocated_bytes" (when some: holes read),
+ * "low_precision" (when true: time below the mean latency), "error":
+ * {"errno", "message", "offset",
  * "bad_offset", "bad_unit"}}]}]}.
  * Rates are recomputed from bytes and elapsed when read, as when measured.
  */
@@ -36,6 +38,10 @@ static struct json_object *row_object(const struct zone_row *r)
 	add(o, "lat_mean_ms", rjson_num(r->lat_mean_ms));
 	add(o, "lat_p99_ms", rjson_num(r->lat_p99_ms));
 	add(o, "lat_max_ms", rjson_num(r->lat_max_ms));
+	if (r->unalloc)
+		add(o, "unallocated_bytes", json_object_new_uint64(r->unalloc));
+	if (zones_row_coarse(r))
+		add(o, "low_precision", json_object_new_boolean(1));
 	if (r->errors) {
 		struct json_object *e = json_object_new_object();
 
@@ -127,7 +133,9 @@ static int read_row(struct json_object *o, struct zones_sweep *s,
 	    rjson_get_double(o, "elapsed", &r->elapsed) ||
 	    get_ms(o, "lat_mean_ms", &r->lat_mean_ms) ||
 	    get_ms(o, "lat_p99_ms", &r->lat_p99_ms) ||
-	    get_ms(o, "lat_max_ms", &r->lat_max_ms) || r->elapsed < 0 ||
+	    get_ms(o, "lat_max_ms", &r->lat_max_ms) ||
+	    rjson_get_u64(o, "unallocated_bytes", &r->unalloc) ||
+	    r->elapsed < 0 ||
 	    !isfinite(r->elapsed))
 		return rjson_fail(err, errlen, "%szone %zu: bad offset, length, "
 				  "bytes, ios, errors, elapsed or latency",

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The zones section of a run record as CSV: one row per zone and sweep,
+ * '#' comments, a blank line between sweeps (see zones.h).
+ */
+#include "zones.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#define GiB_D 1073741824.0
+
+/* A string in a '#' comment: on one line, whatever it holds. */
+static void comment_str(FILE *out, const char *s)
+{
+	for (; s && *s; s++)
+		putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+}
+
+static void csv_num(FILE *out, double v, int prec)
+{
+	if (!isnan(v))
+		fprintf(out, "%.*f", prec, v);
+	putc(',', out);
+}
+
+int zones_write_csv(const struct record *rec, FILE *out)
+{
+	const struct record_zones *z = rec->zones;
+	size_t i, k;
+
+	if (!z)
+		return 0;
+	fputs("# clyde zones ", out);
+	comment_str(out, rec->version);
+	fputs(": '", out);
+	comment_str(out, rec->target.path);
+	fprintf(out, "' (%s), %" PRIu64 " bytes, %zu zones of %" PRIu64
+		" bytes, %" PRIu64 "-byte I/Os, %s qd %u, %s; label '",
+		z->kind ? z->kind : "?", z->size, z->nzones, z->zone_size,
+		z->bs, z->engine ? z->engine : "?", z->qd,
+		z->direct ? "O_DIRECT" : "buffered");
+	comment_str(out, rec->label);
+	fputs("', start ", out);
+	comment_str(out, rec->start);
+	fputs("\n# offset_gib,offset,length,pass,direction,mibps,lat_mean_ms,"
+	      "lat_p99_ms,lat_max_ms,bytes,elapsed_s,ios,errors,error,"
+	      "error_offset,unallocated_bytes,low_precision\n", out);
+	for (i = 0; i < z->nsweeps; i++) {
+		const struct zones_sweep *s = &z->sweeps[i];
+
+		if (i)
+			putc('\n', out);
+		for (k = 0; k < s->nzones; k++) {
+			const struct zone_row *r = &s->zones[k];
+
+			fprintf(out, "%.6f,%" PRIu64 ",%" PRIu64 ",%u,%s,",
+				(double)r->offset / GiB_D, r->offset,
+				r->length, s->pass, s->write ? "write" : "read");
+			csv_num(out, r->mibps, 3);
+			csv_num(out, r->lat_mean_ms, 4);
+			csv_num(out, r->lat_p99_ms, 4);
+			csv_num(out, r->lat_max_ms, 4);
+			fprintf(out, "%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",",
+				r->bytes, r->elapsed, r->ios, r->errors);
+			if (r->errors)
+				fprintf(out, "\"%s\",%" PRIu64, r->err ?
+					strerror(r->err) : "short transfer",
+					r->err_offset);
+			else
+				putc(',', out);
+			fprintf(out, ",%" PRIu64 ",%d\n", r->unalloc,
+				zones_row_coarse(r));
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
