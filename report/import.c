@@ -102,18 +102,58 @@ int import_clyde(struct import *im, const char *name, const char *buf,
 	return n;
 }
 
+/* One clyde JSON line, line lineno of name: 1 a record, 0 a warning. */
+static int clyde_line(struct import *im, const char *name,
+		      unsigned long lineno, const char *text, size_t l)
+{
+	char err[256], *line = xmalloc(l + 1);
+	struct record *rec;
+
+	memcpy(line, text, l);
+	line[l] = '\0';
+	rec = record_read_json(line, err, sizeof(err));
+	free(line);
+	if (!rec) {
+		import_warn(im, "%s:%lu: %s", name, lineno, err);
+		return 0;
+	}
+	rec->source = xasprintf("%s:%lu (clyde JSON)", name, lineno);
+	import_add(im, rec);
+	return 1;
+}
+
+int import_lines(struct import *im, const char *name, const char *buf,
+		 size_t len)
+{
+	const char *p = buf, *end = buf + len, *csv = buf;
+	unsigned long lineno = 0, csv_line = 1;
+	int n = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		size_t sp = 0;
+
+		lineno++;
+		while (sp < l && strchr(" \t", p[sp]))
+			sp++;
+		if (sp < l && p[sp] == '{') {
+			/* the bonnie++ lines before it first, in file order */
+			n += import_bonnie_at(im, name, csv_line, csv,
+					      (size_t)(p - csv));
+			n += clyde_line(im, name, lineno, p, l);
+			csv = p + l + (nl ? 1 : 0);
+			csv_line = lineno + 1;
+		}
+		p += l + (nl ? 1 : 0);
+	}
+	return n + import_bonnie_at(im, name, csv_line, csv,
+				    (size_t)(end - csv));
+}
+
 static int looks_like_fio(const char *buf, size_t len)
 {
 	return memmem(buf, len, "\"fio version\"", 13) != NULL;
-}
-
-static int looks_like_json_lines(const char *buf, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len && buf[i] && strchr(" \t\r\n", buf[i]))
-		i++;
-	return i < len && buf[i] == '{';
 }
 
 int import_buffer(struct import *im, const char *name, const char *buf,
@@ -138,10 +178,8 @@ int import_buffer(struct import *im, const char *name, const char *buf,
 	}
 	if (looks_like_fio(buf, len))
 		n = import_fio(im, name, buf, len);
-	else if (looks_like_json_lines(buf, len))
-		n = import_clyde(im, name, buf, len);
 	else
-		n = import_bonnie(im, name, buf, len);
+		n = import_lines(im, name, buf, len);
 	file_done(im, name);
 	if (n == 0)
 		add_warning(im, xasprintf("%s: no results found (neither "

@@ -53,9 +53,19 @@ void import_add(struct import *im, struct record *rec);
 /* bonnie++ CSV lines; returns records added. */
 int import_bonnie(struct import *im, const char *name, const char *buf,
 		  size_t len);
+/* The same, buf's first line being line lineno of the file name. */
+int import_bonnie_at(struct import *im, const char *name,
+		     unsigned long lineno, const char *buf, size_t len);
 /* fio JSON documents; returns records added. */
 int import_fio(struct import *im, const char *name, const char *buf,
 	       size_t len);
+/*
+ * clyde JSON lines and bonnie++ CSV lines, mixed, in file order: a line
+ * starting with '{' is JSON, '#' lines and blank lines are skipped, any
+ * other line is read as bonnie++ CSV (a warning when it is not one).
+ */
+int import_lines(struct import *im, const char *name, const char *buf,
+		 size_t len);
 /* clyde JSON lines; returns records added. */
 int import_clyde(struct import *im, const char *name, const char *buf,
 		 size_t len);

@@ -417,8 +417,14 @@ static int import_line(struct line *l)
 int import_bonnie(struct import *im, const char *name, const char *buf,
 		  size_t len)
 {
+	return import_bonnie_at(im, name, 1, buf, len);
+}
+
+int import_bonnie_at(struct import *im, const char *name,
+		     unsigned long lineno, const char *buf, size_t len)
+{
 	const char *p = buf, *end = buf + len;
-	struct line l = { .im = im, .file = name };
+	struct line l = { .im = im, .file = name, .lineno = lineno - 1 };
 	int n = 0;
 
 	while (p < end) {
