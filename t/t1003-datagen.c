@@ -10,7 +10,6 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "fsops/clock.h"
 #include "fsops/datagen.h"
 #include "lib/xalloc.h"
 
@@ -181,27 +180,6 @@ static void incompressible(void **state)
 	free(data);
 }
 
-/* About 1 ns per word; allow a slow, loaded machine 20 times that. */
-static void fast(void **state)
-{
-	unsigned char *data = xmalloc(STREAM_SIZE);
-	uint64_t t0, t1, best = UINT64_MAX;
-	int i;
-
-	(void)state;
-	for (i = 0; i < 3; i++) {
-		t0 = clock_ns();
-		datagen_fill(data, STREAM_SIZE, 1, i, 0);
-		t1 = clock_ns();
-		if (t1 - t0 < best)
-			best = t1 - t0;
-	}
-	print_message("# %.2f ns per 8-byte word\n",
-		      (double)best / (STREAM_SIZE / 8));
-	assert_true((double)best / (STREAM_SIZE / 8) < 20.0);
-	free(data);
-}
-
 /* --- the pool: struct datagen --- */
 
 /* datagen_block, datagen_copy and datagen_compare agree on every byte,
@@ -338,37 +316,6 @@ static void pool_incompressible(void **state)
 	free(data);
 }
 
-/* Cheap: report GB/s per core of each way (scripts/bench-honest has the
- * real figures); only a gross regression fails. */
-static void pool_fast(void **state)
-{
-	size_t io = 8192, len = 256u << 20, off;
-	unsigned char *buf = xmalloc_aligned(io, 4096);
-	uint64_t t0, tb, tc, sink = 0;
-	struct datagen g;
-
-	(void)state;
-	datagen_init(&g, 41, io);
-	t0 = clock_ns();
-	for (off = 0; off < len; off += io)
-		sink += *(const unsigned char *)datagen_block(&g, io, 0, 0, off);
-	tb = clock_ns() - t0;
-	t0 = clock_ns();
-	for (off = 0; off < len; off += io) {
-		datagen_copy(&g, buf, io, 0, 0, off);
-		sink += buf[off % io];
-	}
-	tc = clock_ns() - t0;
-	print_message("# 8 KiB blocks: datagen_block %.1f GB/s, datagen_copy "
-		      "%.1f GB/s (%u)\n", (double)len / (double)tb,
-		      (double)len / (double)tc, (unsigned)(sink & 1));
-	/* a copy is at least ~5 GB/s anywhere; 20 x slower is a bug */
-	assert_true((double)len / (double)tc > 0.25);
-	assert_true(tb < tc);
-	datagen_release(&g);
-	free(buf);
-}
-
 static void rng(void **state)
 {
 	struct rng r, r2;
@@ -419,11 +366,9 @@ int main(void)
 		cmocka_unit_test(blocks_unique),
 		cmocka_unit_test(streams_and_seeds_differ),
 		cmocka_unit_test(incompressible),
-		cmocka_unit_test(fast),
 		cmocka_unit_test(pool_block_is_copy),
 		cmocka_unit_test(pool_sectors_unique),
 		cmocka_unit_test(pool_incompressible),
-		cmocka_unit_test(pool_fast),
 		cmocka_unit_test(rng),
 	};
 
