@@ -3,7 +3,7 @@
  * bonnie++'s 1.98 CSV line (bonnie++ 2.00 and 2.00a), field for field, so
  * bon_csv2html, bon_csv2txt and every script that reads bonnie++ results
  * take clyde's.  Unlike bonnie++: no "+++++" (a low precision result keeps
- * its number), io_chunk_size is filled in, and num_dirs and
+ * its number), io_chunk_size is filled in when known, and num_dirs and
  * file_chunk_size are each in their own field.
  */
 #include "record.h"
@@ -108,6 +108,24 @@ static void size_field(struct line *l, int64_t v)
 	field(l, "%s", buf);
 }
 
+/*
+ * A setting the record has, else an empty field: a line converted from
+ * bonnie++ 1.03 (no seeks, seekers) or with an empty field keeps it
+ * unknown rather than stating bonnie++'s defaults (findings F22).
+ */
+static void param_field(struct line *l, const struct record *rec,
+			const char *key, int size)
+{
+	int64_t v;
+
+	if (record_param_int(rec, key, &v))
+		empty(l, 1);
+	else if (size)
+		size_field(l, v);
+	else
+		field(l, "%" PRId64, v);
+}
+
 static void io_part(struct line *l, const struct record *rec,
 		    const struct bonnie_shape *s)
 {
@@ -117,9 +135,9 @@ static void io_part(struct line *l, const struct record *rec,
 	if (s->file_size > 0) {
 		bonnie_file_size(buf, sizeof(buf), s->file_size);
 		field(l, "%s", buf);
-		size_field(l, s->chunk_size);
-		field(l, "%" PRId64, s->seeks);
-		field(l, "%" PRId64, s->seekers);
+		param_field(l, rec, PARAM_CHUNK_SIZE, 1);
+		param_field(l, rec, PARAM_SEEKS, 0);
+		param_field(l, rec, PARAM_SEEKERS, 0);
 	} else {
 		empty(l, 4);
 	}

@@ -77,7 +77,8 @@ test_expect_success XMLLINT 'file size, chunk and every -n shape' '
 	"$CLYDE" report -f bonnie "$FIX/bonnie-1.03.csv" \
 		"$FIX/bonnie-1.97.csv" >b.csv &&
 	# old-fc-xfs: 1G:4k, 16:1000:100/10; int-raid10: 16,1000,100,10
-	grep -q "^1.98,bonnie++-1.03,old-fc-xfs,1,,1G,4k,8192,5," b.csv &&
+	# 1.03 has no seeks, seekers: left empty (F22)
+	grep -q "^1.98,bonnie++-1.03,old-fc-xfs,1,,1G,4k,,," b.csv &&
 	grep -q ",812.4,2,16,1000,100,10,," b.csv &&
 	grep -q "^1.98,bonnie++-1.96,int-raid10,.*,1500,20,16,1000,100,10,," b.csv
 '

@@ -61,8 +61,9 @@ test_expect_success BONNIE '--format bonnie: bon_csv2html and bon_csv2txt render
 	grep -q "fc-raid5" b.html &&
 	bon_csv2txt <b.csv >b.txt &&
 	# 1.03 per-char write 21340 K/s = 20.8m, block write 40123 = 39.2m
-	grep -q "^old- 300M:8k:8192:5 20.8m  89 39.2m  25" b.txt &&
-	grep -q "^fc-rai 2G:8k:8192:5  520k  99  244m  35" b.txt
+	# (no seeks/seekers invented for 1.03 and an empty 1.97 chunk: F22)
+	grep -q "^old-scsi-ext3  300M 20.8m  89 39.2m  25" b.txt &&
+	grep -q "^fc-raid5         2G  520k  99  244m  35" b.txt
 '
 
 test_expect_success 'text: 80 columns, a row per configuration and test' '
