@@ -53,6 +53,31 @@ static int same_setup(const struct record *a, const struct record *b)
 	       !strcmp(fa ? fa : "", fb ? fb : "");
 }
 
+/*
+ * Two lines with every figure equal are one line written twice (a file
+ * concatenated twice, a copy-paste), not two processes: real copies
+ * running at once never measure the same rate to the last digit.
+ */
+static int same_figures(const struct record *a, const struct record *b)
+{
+	size_t i, nok = 0;
+
+	if (a->nresults != b->nresults)
+		return 0;
+	for (i = 0; i < a->nresults; i++) {
+		const struct result *x = &a->results[i], *y = &b->results[i];
+
+		if (strcmp(x->name, y->name) || x->status != y->status)
+			return 0;
+		if (x->status != RESULT_OK)
+			continue;
+		if (x->value != y->value || x->cpu != y->cpu)
+			return 0;
+		nok++;
+	}
+	return nok > 0;
+}
+
 /* Sum the copies recs[idx[0..k)] into recs[idx[0]]. */
 static void merge(struct record **recs, const size_t *idx, size_t k)
 {
@@ -151,11 +176,26 @@ size_t copies_merge(struct record **recs, size_t n, double window)
 		t0 = copies_start(recs[idx[i]]);
 		k = 0;
 		cl[k++] = idx[i];
-		for (j = i + 1; j < m; j++)
-			if (!used[idx[j]] &&
-			    copies_start(recs[idx[j]]) - t0 <= window &&
-			    same_setup(recs[idx[i]], recs[idx[j]]))
-				cl[k++] = idx[j];
+		for (j = i + 1; j < m; j++) {
+			size_t c;
+
+			if (used[idx[j]] ||
+			    copies_start(recs[idx[j]]) - t0 > window ||
+			    !same_setup(recs[idx[i]], recs[idx[j]]))
+				continue;
+			for (c = 0; c < k; c++)
+				if (same_figures(recs[cl[c]], recs[idx[j]]))
+					break;
+			if (c < k) {
+				/* left as it is: a repeat, never a sum */
+				record_warn(recs[idx[j]], "every figure equals "
+					    "those of another line started "
+					    "with it: the same line twice, "
+					    "not summed as a copy");
+				continue;
+			}
+			cl[k++] = idx[j];
+		}
 		for (j = 0; j < k; j++)
 			used[cl[j]] = 1;
 		if (k > 1) {

@@ -170,4 +170,14 @@ test_expect_success JQ 'clyde -y s copies started together: one run of N, summed
 	grep -q "(1 run, 3 separately timed copies)$" out.txt
 '
 
+test_expect_success 'a line written twice is a repeat, never a second copy' '
+	printf "1.97,1.97,dup,1,1600000000,4G,,,,5000,10,4000,5,,,9000,9,100.5,1,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,1ms,2ms,,3ms,4ms,1us,1us,1us,1us,1us,1us\n" >one.csv &&
+	cat one.csv one.csv >dup.csv &&
+	"$CLYDE" report -f csv dup.csv >long.csv 2>err &&
+	grep ",put_block," long.csv | cut -d, -f15 >vals &&
+	printf "5000.000\n5000.000\n" >expect && test_cmp expect vals &&
+	"$CLYDE" report -o dup.html dup.csv 2>/dev/null &&
+	grep -q "the same line twice, not summed" dup.html
+'
+
 test_done
