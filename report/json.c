@@ -227,6 +227,14 @@ struct rerr {
 static int get_str(const struct rerr *e, struct json_object *obj,
 		   const char *where, const char *key, char **out)
 {
+	struct json_object *v = rjson_member(obj, key);
+
+	/* C strings end at a NUL: "x\u0000y" would quietly become "x" */
+	if (v && json_object_is_type(v, json_type_string) &&
+	    strlen(json_object_get_string(v)) !=
+	    (size_t)json_object_get_string_len(v))
+		return bad("%s'%s' holds a NUL character (\\u0000)", where,
+			   key);
 	return rjson_get_str(obj, key, out) ?
 	       bad("%s'%s' is not a string", where, key) : 0;
 }

@@ -29,4 +29,16 @@ test_expect_success 'an <html> line, JSON and bonnie++ lines mixed, in file orde
 	test "$(tr "\n" " " <runs)" = "page.html:2 page.html:4 page.html:6 "
 '
 
+test_lazy_prereq JQ 'command -v jq'
+
+# findings F11: "x\u0000y" was cut to "x", merging two configurations
+test_expect_success JQ 'a label holding a NUL: the line refused, named' '
+	head -n 1 "$FIX/clyde.jsonl" | jq -c ".label = \"x\\u0000y\"" >nul.json &&
+	head -n 1 "$FIX/clyde.jsonl" | jq -c ".label = \"x\"" >>nul.json &&
+	grep -q "x.u0000y" nul.json &&
+	"$CLYDE" report -f text nul.json >out 2>err &&
+	grep -q "^clyde report: nul.json:1: .label. holds a NUL" err &&
+	grep -q "^1 run in 1 configuration" out
+'
+
 test_done
