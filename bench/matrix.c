@@ -426,6 +426,7 @@ int cmd_matrix(int argc, char **argv)
 		record_set_param(rec, PARAM_CONCURRENCY, buf, 1);
 		status = matrix_run_workers(&cfg, runs, procs, rec,
 					   host.hostname);
+		matrix_check_direct(tg, n, targets, NULL, rec);
 		if (rec->matrix->error)
 			fprintf(stderr, "clyde: %s\n", rec->matrix->error);
 		if (cmd_stop_signal)
@@ -444,8 +445,14 @@ int cmd_matrix(int argc, char **argv)
 	}
 	status = prefill_all(&cfg, tg, n, rec->matrix);
 	if (!status) {
+		double *before = xcalloc(n, sizeof(*before));
+
 		mem = matrix_alloc_buffers(&cfg, &tg[0]);
+		for (i = 0; i < n; i++)
+			before[i] = matrix_resident(&tg[i]);
 		status = run_cells(&cfg, tg, n, rec->matrix, mem);
+		matrix_check_direct(tg, n, targets, before, rec);
+		free(before);
 	} else if (tg[0].kind == TARGET_FILE && cfg.size_given &&
 		   tg[0].file_size > tg[0].orig_size) {
 		/* give back the room the file grew by: it is not ours */

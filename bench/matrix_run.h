@@ -227,6 +227,25 @@ int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
  * "interrupted by signal N (SIGINT)"); its partial figures stay. */
 void matrix_cell_interrupted(struct matrix_cell *c, int sig);
 
+/* --- matrix_direct.c --- */
+
+struct fs_target;
+struct record;
+
+/* The mean page-cache residency (0..1) of run's files, or -1 when it
+ * cannot be told (mincore failed, no files open). */
+double matrix_resident(const struct matrix_run *r);
+
+/*
+ * After the cells: mark rec's matrix direct_ignored, with a warning in the
+ * record, when a target is a memory filesystem or its files' residency
+ * grew by more than RESULT_CACHED_FRACTION from before[i] (NULL or < 0:
+ * not measured) while O_DIRECT was asked.
+ */
+void matrix_check_direct(const struct matrix_run *runs, unsigned n,
+			 const struct fs_target *targets,
+			 const double *before, struct record *rec);
+
 /* --- matrix_workers.c --- */
 
 /*

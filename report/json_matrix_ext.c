@@ -28,6 +28,10 @@ void matrix_ext_json_add(const struct record_matrix *m,
 	if (m->steady)
 		json_object_object_add(o, "steady",
 				       json_object_new_string(m->steady));
+	if (m->direct_ignored)
+		json_object_object_add(o, "direct_ignored",
+				       json_object_new_string(
+					       m->direct_ignored));
 	if (p->status != RESULT_NOT_RUN) {
 		struct json_object *po = json_object_new_object();
 
@@ -94,6 +98,7 @@ int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
 
 	(void)rjson_get_str(obj, "profile", &m->profile);
 	(void)rjson_get_str(obj, "steady", &m->steady);
+	(void)rjson_get_str(obj, "direct_ignored", &m->direct_ignored);
 	if (p) {
 		struct matrix_prefill *f = &m->prefill;
 

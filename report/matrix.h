@@ -112,6 +112,10 @@ struct record_matrix {
 	struct matrix_prefill prefill;
 	char *steady;		/* --steady as given ("iops:5%"), or NULL */
 	char *profile;		/* --profile, or NULL */
+	/* O_DIRECT asked but not honoured (a memory filesystem, or the
+	 * files were in the page cache after the cells): why, or NULL.  The
+	 * figures are then page-cache (memory) speed. */
+	char *direct_ignored;
 };
 
 struct record_matrix *matrix_new(void);

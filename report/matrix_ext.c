@@ -47,4 +47,5 @@ void matrix_ext_free(struct record_matrix *m)
 		free(m->cells[i].targets);
 	free(m->steady);
 	free(m->profile);
+	free(m->direct_ignored);
 }

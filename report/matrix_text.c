@@ -529,10 +529,16 @@ int matrix_write_text(const struct record *rec, FILE *out)
 	fprintf(out, "%s, label %s (%s%s)\n",
 		rec->tool && strcmp(rec->tool, "clyde") ? rec->tool :
 		"clyde matrix", label,
-		m->engine ? m->engine : "?", m->direct ? ", O_DIRECT" :
-		", buffered");
+		m->engine ? m->engine : "?", !m->direct ? ", buffered" :
+		m->direct_ignored ? ", O_DIRECT not honoured" : ", O_DIRECT");
 	free(label);
 	header_targets(out, rec);
+	if (m->direct && m->direct_ignored) {
+		fputs("warning: O_DIRECT not honoured: ", out);
+		text_put(out, m->direct_ignored);
+		fputs(";\nthe figures are memory (page cache) speed, not the "
+		      "device's.\n", out);
+	}
 	fputs("IO/s: all threads' I/Os per second; MB/s: MiB/s; Read and "
 	      "Write (ms): mean\nlatency (" DASH ": no such I/O)", out);
 	for (i = 0; i < m->ncells && !m->cells[i].ncurve; i++)

@@ -169,6 +169,24 @@ warning: forged" &&
 	rmdir "$a" "$nl" tm2/b
 '
 
+test_expect_success TMPFS 'tmpfs: O_DIRECT marked not honoured, once in the text and the record' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 1M --time 0.05 --ramp 0 --json o.jsonl >o.txt &&
+	sed -n 1p o.txt | grep -q "(.*, O_DIRECT not honoured)$" &&
+	test "$(grep -c "^warning: O_DIRECT not honoured: -d 1 is on tmpfs, a memory filesystem;$" o.txt)" = 1 &&
+	jq -e ".matrix.direct and
+	       .matrix.direct_ignored == \"-d 1 is on tmpfs, a memory filesystem\" and
+	       ([.warnings[] | select(startswith(\"O_DIRECT not honoured\"))] | length) == 1" \
+		o.jsonl >/dev/null &&
+	"$CLYDE" report -f text o.jsonl >or.txt &&
+	grep -q "^warning: O_DIRECT not honoured: -d 1 is on tmpfs" or.txt &&
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 1M --time 0.05 --ramp 0 --buffered --json ob.jsonl >ob.txt &&
+	! grep -q "not honoured" ob.txt &&
+	jq -e ".matrix.direct_ignored == null" ob.jsonl >/dev/null &&
+	test -z "$(ls -A tm)"
+'
+
 test_expect_success TMPFS 'sizes: default clipped to half the free space; impossible ones refused' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 2 --pattern random --mix 100 \
 		--time 0.05 --ramp 0 --json z.jsonl >/dev/null &&
