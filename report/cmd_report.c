@@ -386,6 +386,11 @@ static int prepare(const struct report_config *cfg, struct state *st,
 		return errf(err, errlen, "--figure needs --rows and "
 			    "--columns");
 	}
+	if (cfg->criteria && criteria_unknown_test(&st->cr, &st->c))
+		return errf(err, errlen, "%s: [%s]: no such test (a test's "
+			    "name or title, all, or matrix ...)",
+			    cfg->criteria,
+			    criteria_unknown_test(&st->cr, &st->c));
 	if (cfg->criteria) {
 		criteria_check(&st->cr, &st->c, &st->verdicts);
 		st->x.verdicts = &st->verdicts;

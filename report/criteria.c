@@ -258,6 +258,23 @@ static int handler(void *user, const char *section, const char *name,
 	return 1;
 }
 
+/* The number of f's first line libinih cannot hold whole, else 0. */
+static int long_line(FILE *f)
+{
+	int ch, line = 1, len = 0;
+
+	while ((ch = getc(f)) != EOF) {
+		if (ch == '\n') {
+			line++;
+			len = 0;
+		} else if (++len > INI_MAX_LINE - 2) {
+			return line;
+		}
+	}
+	rewind(f);
+	return 0;
+}
+
 int criteria_load(struct criteria *cr, const char *path, char *err,
 		  size_t errlen)
 {
@@ -275,6 +292,14 @@ int criteria_load(struct criteria *cr, const char *path, char *err,
 	}
 	l.err = msg;
 	l.errlen = sizeof(msg);
+	rc = long_line(f);
+	if (rc) {
+		/* libinih would read the rest as a line of its own */
+		fclose(f);
+		snprintf(err, errlen, "%s:%d: longer than %d characters", path,
+			 rc, INI_MAX_LINE - 2);
+		return -1;
+	}
 	rc = ini_parse_file(f, handler, &l);
 	fclose(f);
 	if (rc) {
@@ -509,6 +534,24 @@ static void check_cell(struct crit_verdicts *out, const struct crit_rule *r,
 	}
 }
 
+const char *criteria_unknown_test(const struct criteria *cr,
+				  const struct compare *c)
+{
+	size_t i, t;
+
+	for (i = 0; i < cr->nrules; i++) {
+		const struct crit_rule *r = &cr->rules[i];
+
+		for (t = 0; t < c->ntests && !r->all && !r->matrix; t++)
+			if (!strcmp(r->section, c->tests[t].name) ||
+			    !strcasecmp(r->section, c->tests[t].title))
+				break;
+		if (!r->all && !r->matrix && t == c->ntests)
+			return r->section;
+	}
+	return NULL;
+}
+
 void criteria_check(const struct criteria *cr, const struct compare *c,
 		    struct crit_verdicts *out)
 {
@@ -539,58 +582,4 @@ void criteria_check(const struct criteria *cr, const struct compare *c,
 		}
 	}
 	cmpm_release(&m);
-}
-
-int criteria_write_text(const struct crit_verdicts *v,
-			const struct compare *c, const char *path, FILE *out)
-{
-	size_t i;
-
-	fprintf(out, "Verdict: %s, %zu of %zu check%s failed (criteria "
-		"%s)\n", v->nfail ? "FAIL" : "PASS", v->nfail, v->n,
-		v->n == 1 ? "" : "s", path);
-	fprintf(out, "%-4s %-24s %-15s %-11s %-15s %s\n", "cfg", "figure",
-		"check", "bound", "measured", "");
-	for (i = 0; i < v->n; i++) {
-		const struct crit_verdict *x = &v->v[i];
-		char cfg[24];
-
-		if (x->group == CRIT_NO_GROUP)
-			snprintf(cfg, sizeof(cfg), "-");
-		else
-			snprintf(cfg, sizeof(cfg), "%zu%s", x->group + 1,
-				 x->group == c->baseline ? "*" : "");
-		fprintf(out, "%-4.4s %-24.24s %-15.15s %-11.11s %-15.15s %s\n",
-			cfg, x->figure, x->key, x->bound, x->measured,
-			x->pass ? "pass" : "FAIL");
-	}
-	return ferror(out) ? -1 : 0;
-}
-
-int criteria_for(const struct crit_verdicts *v, size_t g, size_t t,
-		 uint64_t bs, unsigned threads, unsigned qd, int random,
-		 unsigned read_pct, char *buf, size_t len)
-{
-	size_t i, used = 0;
-	int rc = -1;
-
-	buf[0] = '\0';
-	for (i = 0; v && i < v->n; i++) {
-		const struct crit_verdict *x = &v->v[i];
-
-		if (x->group != g)
-			continue;
-		if (t != (size_t)-1 ? x->test != t :
-		    x->test != (size_t)-1 || x->bs != bs ||
-		    x->threads != threads || x->qd != qd ||
-		    x->random != random || x->read_pct != read_pct)
-			continue;
-		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s %s: %s", used ? "; " :
-						 "", x->key, x->bound,
-						 x->pass ? "pass" : "fail");
-		rc = rc == 0 || !x->pass ? 0 : 1;
-	}
-	return rc;
 }

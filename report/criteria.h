@@ -77,6 +77,12 @@ struct crit_verdicts {
 };
 
 /* Check every rule against every configuration of c. */
+/*
+ * The first section naming no test c knows (the twelve bonnie++ tests are
+ * always known, measured or not: those fail as "not measured"), or NULL.
+ */
+const char *criteria_unknown_test(const struct criteria *cr,
+				  const struct compare *c);
 void criteria_check(const struct criteria *cr, const struct compare *c,
 		    struct crit_verdicts *out);
 void crit_verdicts_release(struct crit_verdicts *v);
