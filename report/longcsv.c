@@ -16,6 +16,7 @@
 #include "criteria.h"
 #include "matrix.h"
 #include "record_util.h"
+#include "zones.h"
 #include "../lib/xalloc.h"
 
 static void csv_str(FILE *f, const char *s, int last)
@@ -71,6 +72,8 @@ static void verdict_columns(FILE *out, const struct crit_verdicts *v,
 			    size_t g, size_t t,
 			    const struct matrix_cell *cell);
 static void dims_columns(FILE *out, const struct compare *c, size_t g);
+static void stats_columns(FILE *out, const struct compare *c, size_t g,
+			  size_t t);
 
 /* Ratio of run r's figure to the matrix baseline configuration's mean. */
 static double mx_ratio(const struct compare *c, const struct cmpm *m,
@@ -185,6 +188,56 @@ static void matrix_rows(const struct compare *c,
 		}
 	}
 	cmpm_release(&m);
+}
+
+/*
+ * One row per zone and sweep of a `clyde zones` run: test "zones", value
+ * the zone's MiB/s, low_precision its ~ mark (time below its I/Os' mean
+ * latency), a title saying the sweep, the zone, its offset and whether it
+ * read holes (H).
+ */
+static void zones_rows(const struct compare *c, size_t r, const char *mark,
+		       FILE *out)
+{
+	const struct record *rec = c->recs[r];
+	const struct record_zones *z = rec->zones;
+	size_t i, k;
+
+	for (i = 0; z && i < z->nsweeps; i++) {
+		const struct zones_sweep *s = &z->sweeps[i];
+		char name[32], title[128];
+
+		zones_sweep_name(z, s, name, sizeof(name));
+		for (k = 0; k < s->nzones; k++) {
+			const struct zone_row *zr = &s->zones[k];
+
+			snprintf(title, sizeof(title), "%s zone %zu at %.3f "
+				 "GiB%s", name, k + 1, (double)zr->offset /
+				 1073741824.0, zr->unalloc ? " over holes (H)" :
+				 "");
+			run_columns(out, c, r, rec);
+			csv_str(out, "zones", 0);
+			csv_str(out, title, 0);
+			csv_str(out, "MiB/s", 0);
+			csv_str(out, zr->errors ? "failed" : "ok", 0);
+			csv_num(out, "%.3f", zr->errors ? NAN : zr->mibps);
+			fprintf(out, ",%d,0,,%" PRIu64 ",%" PRIu64 ",",
+				zones_row_coarse(zr), zr->ios, zr->bytes);
+			csv_num(out, "%.6f", zr->elapsed > 0 ? zr->elapsed :
+				NAN);
+			csv_num(out, "%.1f", zr->lat_mean_ms * 1e3);
+			putc(',', out);
+			csv_num(out, "%.1f", zr->lat_p99_ms * 1e3);
+			csv_num(out, "%.1f", zr->lat_max_ms * 1e3);
+			putc(',', out);
+			csv_str(out, mark, 0);
+			fputs("1,,,,,,,,,", out);
+			stats_columns(out, c, c->run_group[r], (size_t)-1);
+			verdict_columns(out, NULL, c->run_group[r], (size_t)-2,
+					NULL);
+			dims_columns(out, c, c->run_group[r]);
+		}
+	}
 }
 
 /*
@@ -336,6 +389,7 @@ int report_write_longcsv(const struct compare *c,
 			dims_columns(out, c, c->run_group[r]);
 		}
 		matrix_rows(c, verdicts, r, mark, out);
+		zones_rows(c, r, mark, out);
 		free(mark);
 	}
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
@@ -410,8 +464,19 @@ int report_write_bonnie(const struct compare *c, FILE *out)
 {
 	size_t r;
 
-	for (r = 0; r < c->nrecs; r++)
+	size_t nzones = 0;
+
+	for (r = 0; r < c->nrecs; r++) {
+		if (c->recs[r]->zones && !c->recs[r]->nresults) {
+			nzones++;	/* a bonnie++ line has no place for it */
+			continue;
+		}
 		if (bonnie_line(c->recs[r], out))
 			return -1;
+	}
+	if (nzones)
+		fprintf(stderr, "clyde: warning: %zu clyde zones run%s left "
+			"out: a bonnie++ line has no place for zones (use -f "
+			"csv or text)\n", nzones, nzones == 1 ? "" : "s");
 	return fflush(out) == EOF ? -1 : 0;
 }

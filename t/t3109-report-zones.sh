@@ -49,6 +49,22 @@ test_expect_success 'the text report has each zones run' '
 	grep -q "^  pass 2 read " t.txt
 '
 
+test_expect_success 'csv: a row per zone and sweep; bonnie: zones runs left out, said once' '
+	"$CLYDE" report -f csv z.jsonl >z.csv 2>err &&
+	test_must_fail test -s err &&
+	test "$(grep -c ",zones,.* zone [0-9]* at [0-9.]* GiB.*,MiB/s,ok," z.csv)" = 14 &&
+	grep -q ",zones,pass 2 read zone 4 at 0.012 GiB,MiB/s,ok," z.csv &&
+	grep -q ",zones,read zone 6 at 0.020 GiB,MiB/s,ok," z.csv &&
+	# as many fields on every row (quoted fields, which may hold commas,
+	# taken out first)
+	sed "s/\"[^\"]*\"//g" z.csv | awk -F, "{ print NF }" | sort -u >nf &&
+	test_line_count = 1 nf &&
+	"$CLYDE" report -f bonnie z.jsonl >b.txt 2>err &&
+	test_must_fail test -s b.txt &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: warning: 2 clyde zones runs left out: a bonnie++ line has no place for zones" err
+'
+
 test_expect_success JQ 'an unknown zones schema or a malformed section: a warning' '
 	head -1 z.jsonl | jq -c ".zones.schema = 99" >new.jsonl &&
 	test_expect_code 2 "$CLYDE" report new.jsonl -o n.html 2>err &&
