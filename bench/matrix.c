@@ -427,6 +427,7 @@ int cmd_matrix(int argc, char **argv)
 		status = matrix_run_workers(&cfg, runs, procs, rec,
 					   host.hostname);
 		matrix_check_direct(tg, n, targets, NULL, rec);
+		matrix_check_precision(rec);
 		if (rec->matrix->error)
 			fprintf(stderr, "clyde: %s\n", rec->matrix->error);
 		if (cmd_stop_signal)
@@ -452,6 +453,7 @@ int cmd_matrix(int argc, char **argv)
 			before[i] = matrix_resident(&tg[i]);
 		status = run_cells(&cfg, tg, n, rec->matrix, mem);
 		matrix_check_direct(tg, n, targets, before, rec);
+		matrix_check_precision(rec);
 		free(before);
 	} else if (tg[0].kind == TARGET_FILE && cfg.size_given &&
 		   tg[0].file_size > tg[0].orig_size) {

@@ -9,6 +9,9 @@
  */
 #include "matrix_run.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../fsops/cache.h"
@@ -78,4 +81,36 @@ void matrix_check_direct(const struct matrix_run *runs, unsigned n,
 		record_warn(rec, "O_DIRECT not honoured: %s; the figures are "
 			    "memory (page cache) speed, not the device's",
 			    m->direct_ignored);
+}
+
+/*
+ * A cell whose threads did fewer than MATRIX_MIN_IOS I/Os each gives no
+ * rate worth the name: a thread the scheduler (or a stall) kept from its
+ * first I/O until past the planned end still does one I/O, and the cell's
+ * span runs from the gate to that completion (1 write in 1.26 s).  Said
+ * on stderr and in the record, once per such cell.
+ */
+void matrix_check_precision(struct record *rec)
+{
+	struct record_matrix *m = rec->matrix;
+	size_t i;
+
+	for (i = 0; m && i < m->ncells; i++) {
+		const struct matrix_cell *c = &m->cells[i];
+		uint64_t ios = c->rlat.count + c->wlat.count;
+		char *msg;
+
+		if (c->status != RESULT_OK ||
+		    ios >= (uint64_t)MATRIX_MIN_IOS * c->threads)
+			continue;
+		msg = xasprintf("matrix cell %zu (bs %" PRIu64 ", %u threads, "
+				"%s, %u%% read): %" PRIu64 " I/Os in %.2f s, "
+				"fewer than %u per thread: low precision, not "
+				"a rate", i + 1, c->bs, c->threads,
+				c->random ? "random" : "seq", c->read_pct, ios,
+				c->elapsed, MATRIX_MIN_IOS);
+		fprintf(stderr, "clyde: warning: %s\n", msg);
+		record_warn(rec, "%s", msg);
+		free(msg);
+	}
 }

@@ -246,6 +246,13 @@ void matrix_check_direct(const struct matrix_run *runs, unsigned n,
 			 const struct fs_target *targets,
 			 const double *before, struct record *rec);
 
+/* Fewer I/Os per thread than this in a cell: a warning, not a rate. */
+#define MATRIX_MIN_IOS 10
+
+/* Warn (stderr and record) of every ok cell with fewer than
+ * MATRIX_MIN_IOS I/Os per thread. */
+void matrix_check_precision(struct record *rec);
+
 /* --- matrix_workers.c --- */
 
 /*

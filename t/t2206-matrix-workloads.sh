@@ -187,6 +187,15 @@ test_expect_success TMPFS 'tmpfs: O_DIRECT marked not honoured, once in the text
 	test -z "$(ls -A tm)"
 '
 
+test_expect_success TMPFS 'a cell of too few I/Os per thread is warned of as low precision' '
+	"$CLYDE" matrix -d tm --bs 32m --threads 1 --pattern seq --mix 0 \
+		--size 32M --time 0.01 --ramp 0 --json lp.jsonl >/dev/null 2>err &&
+	jq -e "[.warnings[] | select(test(\"^matrix cell 1 .*: [0-9]+ I/Os in .* s, fewer than 10 per thread: low precision\"))] | length == 1" \
+		lp.jsonl >/dev/null &&
+	grep -q "^clyde: warning: matrix cell 1 .*low precision, not a rate$" err &&
+	test -z "$(ls -A tm)"
+'
+
 test_expect_success TMPFS 'sizes: default clipped to half the free space; impossible ones refused' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 2 --pattern random --mix 100 \
 		--time 0.05 --ramp 0 --json z.jsonl >/dev/null &&
