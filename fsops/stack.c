@@ -8,20 +8,15 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <libmount.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "../lib/xalloc.h"
+#include "stack_kinds.h"
 #include "sysroot.h"
-
-#define STACK_MAX_DEPTH 16
 
 void stack_init(struct dev_stack *s)
 {
@@ -136,160 +131,6 @@ const char *stack_field(const struct stack_dev *d, const char *key)
 			return d->fields[i].value;
 	return NULL;
 }
-
-/* The first line of dir/name without trailing blanks; NULL if unreadable
- * or empty. */
-static char *attr(const char *dir, const char *name)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	char *v = sysfs_read_str(path);
-
-	free(path);
-	return v;
-}
-
-static int exists(const char *dir, const char *name)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	int ret = access(path, F_OK) == 0;
-
-	free(path);
-	return ret;
-}
-
-/* Copy attribute name of dir into field key of dev. */
-static void copy(struct dev_stack *s, int dev, const char *dir,
-		 const char *name, const char *key, int numeric)
-{
-	char *v = attr(dir, name);
-
-	stack_set(s, dev, key ? key : name, v, numeric);
-	free(v);
-}
-
-/* Sysfs sizes are in 512-byte sectors. */
-static void set_size(struct dev_stack *s, int dev, const char *dir)
-{
-	char *v = attr(dir, "size"), *end, buf[32];
-	unsigned long long sectors;
-
-	if (!v)
-		return;
-	errno = 0;
-	sectors = strtoull(v, &end, 10);
-	if (!errno && !*end) {
-		snprintf(buf, sizeof(buf), "%llu", sectors * 512ULL);
-		stack_set(s, dev, "size", buf, 1);
-	}
-	free(v);
-}
-
-/* "none [mq-deadline] kyber" -> "mq-deadline"; "none" -> "none". */
-static void set_scheduler(struct dev_stack *s, int dev, const char *qdir)
-{
-	char *v = attr(qdir, "scheduler"), *open, *close;
-
-	if (!v)
-		return;
-	open = strchr(v, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (open && close) {
-		*close = '\0';
-		stack_set(s, dev, "scheduler", open + 1, 0);
-	} else if (!strchr(v, ' ')) {
-		stack_set(s, dev, "scheduler", v, 0);
-	}
-	free(v);
-}
-
-static const char *path_has(const char *path, const char *what)
-{
-	return strstr(path, what);
-}
-
-/* The "hostN" component of a SCSI device path, into buf. */
-static int scsi_host(const char *path, char *buf, size_t len)
-{
-	const char *p = path;
-
-	while ((p = strstr(p, "/host")) != NULL) {
-		size_t n = strspn(p + 5, "0123456789");
-
-		if (n && (p[5 + n] == '/' || !p[5 + n])) {
-			snprintf(buf, len, "host%.*s", (int)n, p + 5);
-			return 0;
-		}
-		p += 5;
-	}
-	return -1;
-}
-
-/* Transport of a disk from where its sysfs directory sits. */
-static void set_transport(struct dev_stack *s, int dev, const char *real)
-{
-	const char *t = NULL;
-	char host[32];
-
-	if (path_has(real, "/devices/virtual/"))
-		t = "virtual";
-	else if (path_has(real, "/nvme"))
-		t = "nvme";
-	else if (path_has(real, "/usb"))
-		t = "usb";
-	else if (path_has(real, "/virtio"))
-		t = path_has(real, "/target") ? "virtio-scsi" : "virtio";
-	else if (path_has(real, "/mmc_host/"))
-		t = "mmc";
-	else if (path_has(real, "/rport-"))
-		t = "fc";
-	else if (path_has(real, "/end_device-") || path_has(real, "/sas_"))
-		t = "sas";
-	else if (path_has(real, "/ata"))
-		t = "sata";
-	else if (path_has(real, "/target"))
-		t = "scsi";
-	stack_set(s, dev, "transport", t, 0);
-	if (t && !strcmp(t, "fc") && !scsi_host(real, host, sizeof(host))) {
-		char *fc = xasprintf("%s/class/fc_host/%s", sysfs_root(),
-				     host);
-
-		stack_set(s, dev, "fc_host", host, 0);
-		copy(s, dev, fc, "port_name", "fc_port_name", 0);
-		copy(s, dev, fc, "speed", "fc_speed", 0);
-		copy(s, dev, fc, "port_state", "fc_port_state", 0);
-		free(fc);
-	}
-}
-
-/* What every whole disk reports: identity, queue, transport. */
-static void disk_fields(struct dev_stack *s, int dev, const char *real)
-{
-	char *ddir = xasprintf("%s/device", real);
-	char *qdir = xasprintf("%s/queue", real);
-	char *wc;
-
-	copy(s, dev, ddir, "vendor", NULL, 0);
-	copy(s, dev, ddir, "model", NULL, 0);
-	copy(s, dev, ddir, "rev", "firmware", 0);
-	if (!stack_field(&s->devs[dev], "firmware"))
-		copy(s, dev, ddir, "firmware_rev", "firmware", 0);
-	copy(s, dev, ddir, "queue_depth", "device_queue_depth", 1);
-	copy(s, dev, qdir, "rotational", NULL, 1);
-	set_scheduler(s, dev, qdir);
-	copy(s, dev, qdir, "logical_block_size", NULL, 1);
-	copy(s, dev, qdir, "physical_block_size", NULL, 1);
-	copy(s, dev, qdir, "nr_requests", NULL, 1);
-	copy(s, dev, qdir, "read_ahead_kb", NULL, 1);
-	copy(s, dev, qdir, "max_sectors_kb", NULL, 1);
-	copy(s, dev, qdir, "optimal_io_size", NULL, 1);
-	wc = attr(qdir, "write_cache");
-	stack_set(s, dev, "write_cache", wc, 0);
-	free(wc);
-	set_transport(s, dev, real);
-	free(ddir);
-	free(qdir);
-}
-
 static int walk_dir(struct dev_stack *s, const char *real, int parent,
 		    int depth);
 
@@ -340,100 +181,6 @@ static void walk_slaves(struct dev_stack *s, const char *real, int dev,
 	walk_links(s, sdir, dev, depth);
 	free(sdir);
 }
-
-/* The mount a file lives on (libmount over the real mount table). */
-static void file_mount(struct dev_stack *s, int dev, const char *file)
-{
-	char *mountinfo = xasprintf("%s/self/mountinfo", procfs_root());
-	struct libmnt_table *tb = mnt_new_table();
-	struct libmnt_fs *fs;
-
-	if (tb && !mnt_table_parse_file(tb, mountinfo)) {
-		fs = mnt_table_find_mountpoint(tb, file, MNT_ITER_BACKWARD);
-		if (fs) {
-			stack_set(s, dev, "mountpoint",
-				  mnt_fs_get_target(fs), 0);
-			stack_set(s, dev, "fstype", mnt_fs_get_fstype(fs), 0);
-			stack_set(s, dev, "source", mnt_fs_get_source(fs), 0);
-		}
-	}
-	mnt_unref_table(tb);
-	free(mountinfo);
-}
-
-/* A loop device's backing file and what that file lives on. */
-static void walk_loop(struct dev_stack *s, const char *real, int dev,
-		      int depth)
-{
-	char *ldir = xasprintf("%s/loop", real);
-	char *back = attr(ldir, "backing_file");
-	struct stat st;
-	int file;
-
-	stack_set(s, dev, "backing_file", back, 0);
-	copy(s, dev, ldir, "dio", NULL, 1);
-	copy(s, dev, ldir, "offset", NULL, 1);
-	copy(s, dev, ldir, "sizelimit", NULL, 1);
-	copy(s, dev, ldir, "autoclear", NULL, 1);
-	free(ldir);
-	if (!back)
-		return;
-	file = stack_add(s, "file", back, dev);
-	/* a fake tree's backing file need not exist: then no more is known */
-	if (!stat(back, &st)) {
-		char buf[32];
-
-		snprintf(buf, sizeof(buf), "%u:%u", major(st.st_dev),
-			 minor(st.st_dev));
-		stack_set(s, file, "fs_dev", buf, 0);
-		file_mount(s, file, back);
-		if (depth + 1 < STACK_MAX_DEPTH)
-			stack_walk_devnum(s, major(st.st_dev),
-					  minor(st.st_dev), file);
-	}
-	free(back);
-}
-
-static void walk_md(struct dev_stack *s, const char *real, int dev)
-{
-	char *mdir = xasprintf("%s/md", real);
-	char *chunk = attr(mdir, "chunk_size");
-
-	copy(s, dev, mdir, "level", NULL, 0);
-	stack_set(s, dev, "chunk_size", chunk, 1);
-	copy(s, dev, mdir, "raid_disks", NULL, 1);
-	copy(s, dev, mdir, "layout", NULL, 1);
-	copy(s, dev, mdir, "stripe_cache_size", NULL, 1);
-	copy(s, dev, mdir, "array_state", NULL, 0);
-	copy(s, dev, mdir, "metadata_version", NULL, 0);
-	free(chunk);
-	free(mdir);
-}
-
-static void walk_dm(struct dev_stack *s, const char *real, int dev)
-{
-	char *ddir = xasprintf("%s/dm", real);
-	char *name = attr(ddir, "name"), *uuid = attr(ddir, "uuid");
-	const char *kind = "other";
-
-	if (uuid) {
-		if (!strncmp(uuid, "LVM-", 4))
-			kind = "lvm";
-		else if (!strncmp(uuid, "CRYPT-", 6))
-			kind = "crypt";
-		else if (!strncmp(uuid, "mpath-", 6))
-			kind = "multipath";
-		else if (!strncmp(uuid, "part", 4))
-			kind = "partition";
-	}
-	stack_set(s, dev, "dm_name", name, 0);
-	stack_set(s, dev, "dm_uuid", uuid, 0);
-	stack_set(s, dev, "dm_kind", uuid ? kind : NULL, 0);
-	free(name);
-	free(uuid);
-	free(ddir);
-}
-
 /* Walk the block device whose sysfs directory is real. */
 static int walk_dir(struct dev_stack *s, const char *real, int parent,
 		    int depth)
@@ -448,12 +195,12 @@ static int walk_dir(struct dev_stack *s, const char *real, int parent,
 			   STACK_MAX_DEPTH, name);
 		return -ELOOP;
 	}
-	if (exists(real, "partition")) {
+	if (stack_exists(real, "partition")) {
 		char *disk = xstrdup(real);
 
 		dev = stack_add(s, "partition", name, parent);
-		copy(s, dev, real, "partition", "number", 1);
-		v = attr(real, "start");
+		stack_copy(s, dev, real, "partition", "number", 1);
+		v = stack_attr(real, "start");
 		if (v) {
 			char buf[32];
 
@@ -465,21 +212,21 @@ static int walk_dir(struct dev_stack *s, const char *real, int parent,
 		*strrchr(disk, '/') = '\0';
 		walk_dir(s, disk, dev, depth + 1);
 		free(disk);
-	} else if (exists(real, "md")) {
+	} else if (stack_exists(real, "md")) {
 		dev = stack_add(s, "md", name, parent);
-		walk_md(s, real, dev);
-	} else if (exists(real, "dm")) {
+		stack_walk_md(s, real, dev);
+	} else if (stack_exists(real, "dm")) {
 		dev = stack_add(s, "dm", name, parent);
-		walk_dm(s, real, dev);
-	} else if (exists(real, "loop") || !strncmp(name, "loop", 4)) {
+		stack_walk_dm(s, real, dev);
+	} else if (stack_exists(real, "loop") || !strncmp(name, "loop", 4)) {
 		dev = stack_add(s, "loop", name, parent);
 	} else if (!strncmp(name, "nbd", 3) || !strncmp(name, "rbd", 3)) {
 		dev = stack_add(s, "network", name, parent);
 	} else {
 		dev = stack_add(s, "disk", name, parent);
 	}
-	copy(s, dev, real, "dev", NULL, 0);
-	set_size(s, dev, real);
+	stack_copy(s, dev, real, "dev", NULL, 0);
+	stack_set_size(s, dev, real);
 	if (!strcmp(s->devs[dev].kind, "disk")) {
 		/* another stacking driver: slaves but no md/dm directory */
 		char *sdir = xasprintf("%s/slaves", real);
@@ -497,21 +244,21 @@ static int walk_dir(struct dev_stack *s, const char *real, int parent,
 			free(s->devs[dev].kind);
 			s->devs[dev].kind = xstrdup("virtual");
 		} else {
-			disk_fields(s, dev, real);
+			stack_disk_fields(s, dev, real);
 		}
 	}
 	if (!strcmp(s->devs[dev].kind, "md")) {
 		char *qdir = xasprintf("%s/queue", real);
 
-		copy(s, dev, qdir, "optimal_io_size", NULL, 1);
+		stack_copy(s, dev, qdir, "optimal_io_size", NULL, 1);
 		free(qdir);
 	}
 	if (!strcmp(s->devs[dev].kind, "loop")) {
 		char *qdir = xasprintf("%s/queue", real);
 
-		copy(s, dev, qdir, "logical_block_size", NULL, 1);
+		stack_copy(s, dev, qdir, "logical_block_size", NULL, 1);
 		free(qdir);
-		walk_loop(s, real, dev, depth);
+		stack_walk_loop(s, real, dev, depth);
 	}
 	walk_slaves(s, real, dev, depth);
 	return dev;
@@ -600,7 +347,7 @@ int stack_walk_btrfs(struct dev_stack *s, const char *uuid, int parent)
 		return -ENOENT;
 	}
 	dev = stack_add(s, "btrfs", uuid, parent);
-	copy(s, dev, fsdir, "label", NULL, 0);
+	stack_copy(s, dev, fsdir, "label", NULL, 0);
 	for (t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
 		char *p = stack_btrfs_profile(uuid, types[t]);
 
