@@ -27,7 +27,6 @@ struct rng;
 #define REL_MAX		(SUBDIR_LEN + 1 + RAND_LEN + HEX_LEN + 1)
 #define DEFAULT_CHUNK	8192
 
-
 enum files_family {
 	FAMILY_SEQ,
 	FAMILY_RAN,
