@@ -18,8 +18,11 @@
 #define RECORD_SCHEMA_VERSION 1
 
 /*
- * Parameter keys that writers read (bonnie++'s CSV fields).  Values are
- * plain decimal strings: sizes in bytes, num_files the real file count.
+ * Parameter keys the writers read (bonnie++'s CSV and text need them); the
+ * options code writes them.  All are plain decimal strings in bytes or
+ * counts: file_size, chunk_size, max_size, min_size and file_chunk_size in
+ * bytes (max_size -1: hard links, -2: symlinks), num_files the real count
+ * (-n 16 is 16384), num_dirs 0 or 1 for one directory.
  */
 #define PARAM_FILE_SIZE		"file_size"
 #define PARAM_CHUNK_SIZE	"chunk_size"
@@ -216,25 +219,6 @@ struct record {
 	 */
 	char *source;
 };
-
-/*
- * Parameter keys the writers read (bonnie++'s CSV and text need them); the
- * options code writes them.  All are plain decimal strings in bytes or
- * counts: file_size, chunk_size, max_size, min_size and file_chunk_size in
- * bytes (max_size -1: hard links, -2: symlinks), num_files the real count
- * (-n 16 is 16384), num_dirs 0 or 1 for one directory.
- */
-#define PARAM_FILE_SIZE		"file_size"
-#define PARAM_CHUNK_SIZE	"chunk_size"
-#define PARAM_SEEKS		"seeks"
-#define PARAM_SEEKERS		"seekers"
-#define PARAM_NUM_FILES		"num_files"
-#define PARAM_MAX_SIZE		"max_size"
-#define PARAM_MIN_SIZE		"min_size"
-#define PARAM_NUM_DIRS		"num_dirs"
-#define PARAM_FILE_CHUNK_SIZE	"file_chunk_size"
-#define PARAM_SEED		"seed"
-#define PARAM_CONCURRENCY	"concurrency"
 
 struct record *record_new(void);
 void record_free(struct record *rec);

@@ -110,6 +110,10 @@ static void test_no_file_tests(void **state)
 	record_set_param(rec, PARAM_FILE_SIZE, "536870912", 1);
 	record_set_param(rec, PARAM_NUM_FILES, "0", 1);
 	record_set_param(rec, PARAM_SEED, "7", 1);
+	/* what clyde's own records carry (a converted 1.03 line has none) */
+	record_set_param(rec, PARAM_CHUNK_SIZE, "8192", 1);
+	record_set_param(rec, PARAM_SEEKS, "8192", 1);
+	record_set_param(rec, PARAM_SEEKERS, "5", 1);
 	res = record_add_result(rec, "put_block", "Block write", "KiB/s");
 	result_set_status(res, RESULT_OK, NULL);
 	res->value = 1024;
