@@ -59,8 +59,45 @@ int cmd_usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-FILE *cmd_open_output(const char *opt, const char *path, int *fresh,
-		      int *created)
+/* The start of a file of each format, and its name for the message. */
+static const struct {
+	const char *start, *alt, *name;
+} out_formats[] = {
+	[CMD_OUT_JSON] = { "{", NULL, "clyde JSON records" },
+	[CMD_OUT_BONNIE_CSV] = { "1.98,", "format_version,",
+				 "bonnie++ 1.98 CSV lines" },
+	[CMD_OUT_MATRIX_CSV] = { "label,start,engine,", NULL,
+				 "a clyde matrix CSV" },
+	[CMD_OUT_ZONES_CSV] = { "# clyde zones ", NULL, "a clyde zones CSV" },
+};
+
+/*
+ * 1 when the first line of the non-empty file path starts as fmt's files
+ * do (appending another format makes the file unreadable), 0 when not,
+ * -1 when it cannot be read (fopen "a" reports that).
+ */
+static int same_format(const char *path, enum cmd_out_format fmt)
+{
+	char line[64];
+	const char *alt = out_formats[fmt].alt;
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	if (!fgets(line, sizeof(line), f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	ok = !strncmp(line, out_formats[fmt].start,
+		      strlen(out_formats[fmt].start)) ||
+	     (alt && !strncmp(line, alt, strlen(alt)));
+	return ok;
+}
+
+FILE *cmd_open_output(const char *opt, const char *path,
+		      enum cmd_out_format fmt, int *fresh, int *created)
 {
 	struct stat st;
 	int isnew = stat(path, &st) != 0;
@@ -70,6 +107,13 @@ FILE *cmd_open_output(const char *opt, const char *path, int *fresh,
 		*created = isnew;
 	if (fresh)
 		*fresh = isnew || st.st_size == 0;
+	if (!isnew && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    same_format(path, fmt) == 0) {
+		cmd_usage_error("%s: '%s' is not empty and does not hold %s: "
+				"refusing to append to it", opt, path,
+				out_formats[fmt].name);
+		return NULL;
+	}
 	f = fopen(path, "a");
 	if (!f)
 		cmd_usage_error("%s: cannot open '%s': %s", opt, path,

@@ -22,7 +22,21 @@
 struct info_config {
 	int json;	/* --json */
 	int probe;	/* --probe */
+	const char **dirs;	/* -d PATH, as every other command takes it */
+	size_t ndirs, dirs_alloc;
 };
+
+static int parse_dir(void *p, const char *arg, char *err, size_t errlen)
+{
+	struct info_config *cfg = p;
+
+	(void)err;
+	(void)errlen;
+	xgrow((void **)&cfg->dirs, &cfg->dirs_alloc, cfg->ndirs + 1,
+	      sizeof(*cfg->dirs));
+	cfg->dirs[cfg->ndirs++] = arg;
+	return 0;
+}
 
 static const struct opt_def info_rows[] = {
 	{ .name = "json", .key = 'j', .type = OPT_FLAG,
@@ -32,13 +46,16 @@ static const struct opt_def info_rows[] = {
 	{ .name = "probe", .key = 'p', .type = OPT_FLAG,
 	  OPT_FIELD(struct info_config, probe),
 	  .help = "probe images or devices instead of paths" },
+	OPT_CUSTOM_ROW("directory", 'd', required_argument, "PATH",
+		       "a PATH to examine, like the operands (as -d of the "
+		       "other commands)", parse_dir, NULL),
 	OPTABLE_HELP('h'),
 };
 
 static const struct optable info_options = {
 	.rows = info_rows,
 	.nrows = OPTABLE_SIZE(info_rows),
-	.head = "usage: clyde info [--json] PATH...\n"
+	.head = "usage: clyde info [--json] [-d PATH] PATH...\n"
 		"       clyde info --probe [--json] IMAGE|DEVICE...\n"
 		"\n"
 		"What clyde detects about the filesystem holding each PATH: "
@@ -163,25 +180,36 @@ int cmd_info(int argc, char **argv)
 	int i, status = 0, rc;
 
 	rc = optable_parse(&info_options, &cfg, argc, argv, err, sizeof(err));
-	if (rc)
+	if (rc) {
+		free(cfg.dirs);
 		return rc > 0 ? 0 : cmd_usage_error("info: %s (see clyde info "
 						    "--help)", err);
-	if (optind >= argc) {
+	}
+	if (optind >= argc && !cfg.ndirs) {
 		fprintf(stderr, "clyde: info: no %s given (see clyde info "
 			"--help)\n", cfg.probe ? "image" : "path");
+		free(cfg.dirs);
 		return 2;
 	}
 	if (cfg.probe) {
+		for (i = 0; i < (int)cfg.ndirs; i++)
+			status = worse(status, check_operand(cfg.dirs[i], 1) ?:
+				       probe_one(cfg.dirs[i], cfg.json));
 		for (i = optind; i < argc; i++)
 			status = worse(status, check_operand(argv[i], 1) ?:
 				       probe_one(argv[i], cfg.json));
+		free(cfg.dirs);
 		return status;
 	}
 	host_detect(&host);
+	for (i = 0; i < (int)cfg.ndirs; i++)
+		status = worse(status, check_operand(cfg.dirs[i], 0) ?:
+			       info_one(cfg.dirs[i], &host, cfg.json, !i));
 	for (i = optind; i < argc; i++)
 		status = worse(status, check_operand(argv[i], 0) ?:
 			       info_one(argv[i], &host, cfg.json,
-					i == optind));
+					i == optind && !cfg.ndirs));
+	free(cfg.dirs);
 	host_release(&host);
 	return status;
 }

@@ -393,13 +393,15 @@ int cmd_matrix(int argc, char **argv)
 	if (runs)
 		runs[0] = tg[0];	/* worker 0's; released as tg[0] */
 	if (cfg.json_path &&
-	    !(json = cmd_open_output("--json", cfg.json_path, &json_fresh,
+	    !(json = cmd_open_output("--json", cfg.json_path,
+				 CMD_OUT_JSON, &json_fresh,
 				 &json_created))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	if (cfg.csv_path &&
-	    !(csv = cmd_open_output("--csv", cfg.csv_path, &csv_fresh,
+	    !(csv = cmd_open_output("--csv", cfg.csv_path,
+				CMD_OUT_MATRIX_CSV, &csv_fresh,
 				&csv_created))) {
 		status = EXIT_USAGE;
 		goto out;

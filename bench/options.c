@@ -166,6 +166,12 @@ static int parse_files(void *p, const char *arg, char *err, size_t errlen)
 		     arg);
 		goto out;
 	}
+	if (f[0] && *f[0] && strspn(f[0], "0123456789") == strlen(f[0]) &&
+	    parse_uint(f[0], UINT32_MAX / 1024, &v)) {
+		errf(err, errlen, "-n: file count '%s' is too large: at most %u "
+		     "(x 1024 files)", f[0], UINT32_MAX / 1024);
+		goto out;
+	}
 	if (!f[0] || parse_uint(f[0], UINT32_MAX / 1024, &v)) {
 		errf(err, errlen, "-n: file count '%s' is not a number",
 		     f[0] ? f[0] : "");

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -176,11 +177,13 @@ static int open_outputs(const struct bench_config *cfg, FILE **json,
 	int json_created = 0;
 
 	if (cfg->json_path &&
-	    !(*json = cmd_open_output("--json", cfg->json_path, NULL,
+	    !(*json = cmd_open_output("--json", cfg->json_path,
+				      CMD_OUT_JSON, NULL,
 				      &json_created)))
 		return EXIT_USAGE;
 	if (cfg->csv_path &&
-	    !(*csv = cmd_open_output("--csv", cfg->csv_path, NULL, NULL))) {
+	    !(*csv = cmd_open_output("--csv", cfg->csv_path,
+				     CMD_OUT_BONNIE_CSV, NULL, NULL))) {
 		if (*json) {
 			fclose(*json);
 			*json = NULL;
@@ -190,6 +193,29 @@ static int open_outputs(const struct bench_config *cfg, FILE **json,
 		return EXIT_USAGE;
 	}
 	return 0;
+}
+
+/*
+ * The file tests create -n's files (hard links: one inode) and directories
+ * in each copy; a filesystem that counts inodes (f_files > 0) must have
+ * that many free for the user (f_favail), or they fail midway on ENOSPC.
+ */
+static int check_inodes(const struct bench_config *cfg, const char *dir,
+			unsigned copies)
+{
+	struct statvfs sv;
+	uint64_t per, need;
+
+	if (!cfg->num_files || statvfs(dir, &sv) || !sv.f_files)
+		return 0;
+	per = cfg->max_size == FILES_HARDLINKS ? 1 : cfg->num_files;
+	per += cfg->num_dirs + 4;	/* clyde.*, its files dir, I/O file */
+	need = per * copies;
+	if (need <= sv.f_favail)
+		return 0;
+	return cmd_usage_error("-n: the file tests need %" PRIu64 " inodes "
+			       "but '%s' has only %" PRIu64 " free",
+			       need, dir, (uint64_t)sv.f_favail);
 }
 
 static int check_directory(const struct bench_config *cfg, const char *dir,
@@ -238,7 +264,7 @@ static int check_directory(const struct bench_config *cfg, const char *dir,
 				   fbytes > cfg->file_size ? "-n" : "-s", need,
 				   dir, have);
 	}
-	return 0;
+	return check_inodes(cfg, dir, copies);
 }
 
 /*

@@ -521,11 +521,13 @@ int cmd_zones(int argc, char **argv)
 	if (status)
 		goto out;
 	if (cfg.json_path && !(json = cmd_open_output("--json", cfg.json_path,
+						      CMD_OUT_JSON,
 						      NULL, &json_created))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	if (cfg.csv_path && !(csv = cmd_open_output("--csv", cfg.csv_path,
+						    CMD_OUT_ZONES_CSV,
 						    NULL, &csv_created))) {
 		status = EXIT_USAGE;
 		goto out;

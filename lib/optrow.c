@@ -291,6 +291,11 @@ static int parse_kv_row(const struct opt_def *o, void *cfg, const char *arg,
 			return errf(err, errlen, "%s: key in '%s' may only use "
 				    "letters, digits, '_', '-' and '.'", opt,
 				    arg);
+	for (p = eq + 1; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return errf(err, errlen, "%s: the value in '%.*s=...' "
+				    "must be one line without control "
+				    "characters", opt, (int)(eq - arg), arg);
 	xgrow((void **)arr, &alloc, n + 1, sizeof(**arr));
 	(*arr)[n].key = xasprintf("%.*s", (int)(eq - arg), arg);
 	(*arr)[n].value = xstrdup(eq + 1);

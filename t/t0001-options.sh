@@ -59,6 +59,8 @@ bad_input "an empty label" -d "$T" -m ""
 bad_input "a label with a comma" -d "$T" -m a,b
 bad_input "a label with a newline" -d "$T" -m "$(printf 'a\nb')"
 bad_input "a tag key with a space" -d "$T" --tag "a b=1"
+bad_input "a tag value with a newline" -d "$T" --tag "$(printf 'k=a\nb')"
+bad_input "a tag value with a tab" -d "$T" --tag "$(printf 'k=a\tb')"
 bad_input "a hexadecimal --sync-timeout" -d "$T" --sync-timeout 0x10
 bad_input "an exponent in --stonewall" -d "$T" --stonewall 1e3
 # issue 13 item 4: size products are checked, not wrapped past the space check
@@ -113,10 +115,10 @@ test_expect_success 'an unwritable --csv leaves no --json file behind' '
 	grep -q "^clyde: --csv: cannot open ./nonexistent/x.csv." err &&
 	test_path_is_missing "$TRASH/ok.json" &&
 	test -z "$(ls -A "$T")" &&
-	echo keep >"$TRASH/old.json" &&
+	echo "{\"keep\":1}" >"$TRASH/old.json" &&
 	test_expect_code 2 "$CLYDE" -d "$T" -s 1M -n 0 --json "$TRASH/old.json" \
 		--csv /nonexistent/x.csv 2>err &&
-	test "$(cat "$TRASH/old.json")" = keep
+	test "$(cat "$TRASH/old.json")" = "{\"keep\":1}"
 '
 
 test_expect_success ROOT '-u nobody with an unwritable --csv leaves nothing' '
@@ -153,6 +155,49 @@ test_expect_success '--help shows the real defaults and lists the commands' '
 test_expect_success 'a newline in an argument keeps the error on one line' '
 	test_expect_code 2 "$CLYDE" -d "$T" -m "$(printf "a\nb")" 2>err &&
 	test_line_count = 1 err && grep -q "label .a.nb." err
+'
+
+# findings F16: a count that is only too large says so, with the limit
+test_expect_success 'a too large -n says the limit, not "not a number"' '
+	test_expect_code 2 "$CLYDE" -d "$T" -n 8388608 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: -n: file count .8388608. is too large: at most 4194303" err &&
+	test -z "$(ls -A "$T")"
+'
+
+# findings F18: --json/--csv never append to a file of another format
+test_expect_success 'an output file of another format is refused, untouched' '
+	echo "<html>" >page.html && cp page.html page.orig &&
+	test_expect_code 2 "$CLYDE" -d "$T" -s 0 -n 1 --json page.html \
+		>out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: --json: .page.html. is not empty and does not hold clyde JSON" err &&
+	cmp page.html page.orig &&
+	printf "label,start,engine,direct,bs\n" >m.csv && cp m.csv m.orig &&
+	test_expect_code 2 "$CLYDE" -d "$T" -s 0 -n 1 --csv m.csv 2>err &&
+	grep -q "^clyde: --csv: .m.csv. is not empty and does not hold bonnie++ 1.98" err &&
+	cmp m.csv m.orig &&
+	"$CLYDE" -d "$T" -s 0 -n 1 -q --csv b.csv >/dev/null 2>&1 &&
+	cp b.csv b.orig &&
+	test_expect_code 2 "$CLYDE" matrix -d "$T" --bs 8k --threads 1 \
+		--mix 100 --size 1M --time 0.1 --ramp 0 -q --csv b.csv 2>err &&
+	grep -q "^clyde: --csv: .b.csv. is not empty and does not hold a clyde matrix CSV" err &&
+	cmp b.csv b.orig &&
+	test -z "$(ls -A "$T")" &&
+	: an empty file and a file of the same format are appended to &&
+	: >e.json && "$CLYDE" -d "$T" -s 0 -n 1 -q --json e.json --csv b.csv \
+		>/dev/null 2>&1 &&
+	test "$(wc -l <e.json)" = 1 && test "$(wc -l <b.csv)" = 2 &&
+	"$CLYDE" -d "$T" -s 0 -n 1 -q --json e.json >/dev/null 2>&1 &&
+	test "$(wc -l <e.json)" = 2
+'
+
+# findings F16: clyde info takes -d like every other command
+test_expect_success 'clyde info -d PATH' '
+	"$CLYDE" info -d "$T" >out &&
+	grep -q "^path: *$T\$" out &&
+	"$CLYDE" info --json -d "$T" "$T" >out.json &&
+	test "$(wc -l <out.json)" = 2
 '
 
 test_expect_success '--version prints the version' '
