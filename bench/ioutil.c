@@ -142,7 +142,13 @@ static void evict_below(const struct bench_ctx *ctx, struct result *res)
 	struct cache_layer l[MAX_LAYERS];
 	/* the directory clyde has open, wherever its path now leads */
 	char *dir = xasprintf("/proc/self/fd/%d", ctx->dirfd);
-	size_t i, n = cache_evict_below(dir, host_is_vm(), l, MAX_LAYERS);
+	int done;
+	/* the root helper when -u dropped the privileges (cache.h) */
+	size_t i, n = cache_helper_evict_below(dir, host_is_vm(), l,
+					       MAX_LAYERS, &done);
+
+	if (!done)
+		n = cache_evict_below(dir, host_is_vm(), l, MAX_LAYERS);
 
 	result_free_layers(res);
 	for (i = 0; i < n; i++) {

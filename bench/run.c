@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "semsync.h"
 #include "suite.h"
+#include "../fsops/cache.h"
 #include "../fsops/file.h"
 #include "../fsops/target.h"
 #include "../lib/units.h"
@@ -452,6 +453,12 @@ int cmd_run(int argc, char **argv)
 		goto out_agreed;
 	if (!rank)
 		status = open_outputs(&cfg, &json, &csv);
+	/* eviction below the fs needs root: a helper keeps it (cache.h) */
+	if (!status && (cfg.user_given || cfg.group_given) && !getuid() &&
+	    cache_helper_start())
+		fprintf(stderr, "clyde: warning: cannot start the root cache "
+			"evictor: the caches below the file system are "
+			"evicted as user %s\n", cfg.user ? cfg.user : "?");
 	if (!status)
 		status = switch_user(&cfg, 0);
 	if (!cfg.seed_given) {
@@ -511,6 +518,7 @@ out:
 	if (nranks > 1 && !agreed && status != 0)
 		clyde_mpi_max(status);	/* the others wait to agree */
 	clyde_mpi_finalize();
+	cache_helper_stop();
 	free(align);
 	if (json)
 		fclose(json);

@@ -57,4 +57,19 @@ const char *cache_layer_state_str(enum cache_layer_state s);
 size_t cache_evict_below(const char *path, int vm, struct cache_layer *out,
 			 size_t max);
 
+/*
+ * The privileged evictor (cache_helper.c): cache_helper_start(), while
+ * still root and before the privileges are dropped (-u), forks a process
+ * that stays root and runs cache_evict_below() on request, so a run as
+ * another user evicts exactly as root does.  0 or -errno.
+ * cache_helper_evict_below() asks it (*done 1 with its answer; *done 0
+ * when there is no helper or it did not answer: evict in-process then).
+ * cache_helper_stop() ends it; it also ends when clyde exits.
+ */
+int cache_helper_start(void);
+size_t cache_helper_evict_below(const char *path, int vm,
+				struct cache_layer *out, size_t max,
+				int *done);
+void cache_helper_stop(void);
+
 #endif
