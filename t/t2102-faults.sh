@@ -67,9 +67,19 @@ test_expect_success LOOP,EXT4 'a second signal still removes the test file' '
 '
 
 test_expect_success LOOP,EXT4 'ENOSPC in a test: exit 1, message, record, nothing left' '
-	loop_fs ext4 64 tiny -N 512 &&
-	test_expect_code 1 "$CLYDE" -d "$tiny" -s 4M -f1 -n 1 -m enospc \
-		--json r3.jsonl >out 2>err &&
+	# the up-front inode check passes (1 Ki files fit in 2 Ki inodes),
+	# then a filler (no fork per file) takes every free inode while the
+	# I/O tests run
+	loop_fs ext4 64 tiny -N 2048 &&
+	mkdir "$tiny/filler" &&
+	{ "$CLYDE" -d "$tiny" -s 4M -f1 -n 1 -m enospc \
+		--json r3.jsonl >out 2>err & pid=$!; } &&
+	wait_for_file "$tiny/clyde.*/*" &&
+	i=0 && while { : >"$tiny/filler/$i"; } 2>/dev/null; do i=$((i + 1)); done &&
+	{ wait $pid; status=$?; } ;
+	test "$status" -eq 1 &&
+	test "$i" -gt 1024 &&
+	rm -rf "$tiny/filler" &&
 	grep -q "^clyde: Sequential create: .*$tiny/clyde\..*No space left on device" err &&
 	check_empty "$tiny" &&
 	jq -e ".exit_status == 1 and
