@@ -476,8 +476,8 @@ void optrow_params(const struct opt_def *o, const void *cfg,
 				    sizeof(val) - k);
 			k += strlen(val + k);
 		}
-		sink->param(sink->out, o->param, val,
-			    n == 1 && o->elem != OPT_ENUM);
+		/* always an array in the record, one value too (record.h) */
+		sink->param(sink->out, o->param, val, 2);
 		break;
 	}
 	default:

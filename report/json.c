@@ -64,6 +64,30 @@ static struct json_object *numeric_value(const char *s)
 	return o;
 }
 
+/* A list param "a,b" as the array [a, b]: numbers where they are ones. */
+static struct json_object *list_value(const char *s)
+{
+	struct json_object *arr = json_object_new_array();
+	const char *p = s, *e;
+
+	while (*s) {	/* "" is [] */
+		struct json_object *v;
+		char *item;
+
+		e = strchr(p, ',');
+		item = e ? strndup(p, (size_t)(e - p)) : strdup(p);
+		if (!item)
+			break;
+		v = numeric_value(item);
+		json_object_array_add(arr, v ? v : json_object_new_string(item));
+		free(item);
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return arr;
+}
+
 static struct json_object *kv_object(const struct record_kv *kv, size_t n)
 {
 	struct json_object *obj = json_object_new_object();
@@ -72,7 +96,9 @@ static struct json_object *kv_object(const struct record_kv *kv, size_t n)
 	for (i = 0; i < n; i++) {
 		struct json_object *v = NULL;
 
-		if (kv[i].numeric)
+		if (kv[i].numeric == RECORD_LIST)
+			v = list_value(kv[i].value);
+		else if (kv[i].numeric)
 			v = numeric_value(kv[i].value);
 		if (!v)
 			v = json_object_new_string(kv[i].value);
@@ -313,6 +339,36 @@ static int get_flag(const struct rerr *e, struct json_object *obj,
 	return 0;
 }
 
+/* A list param read back as the comma list clyde holds it in. */
+static int param_list(struct record *rec, const char *key,
+		      struct json_object *arr)
+{
+	size_t i, n = json_object_array_length(arr), len = 1;
+	char *buf;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *v = json_object_array_get_idx(arr, i);
+
+		if (!json_object_is_type(v, json_type_string) &&
+		    !json_object_is_type(v, json_type_int) &&
+		    !json_object_is_type(v, json_type_double))
+			return -1;
+		len += strlen(json_object_get_string(v)) + 1;
+	}
+	buf = calloc(1, len);
+	if (!buf)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (i)
+			strcat(buf, ",");
+		strcat(buf, json_object_get_string(
+				    json_object_array_get_idx(arr, i)));
+	}
+	record_set_param(rec, key, buf, RECORD_LIST);
+	free(buf);
+	return 0;
+}
+
 static int read_kvs(const struct rerr *e, struct json_object *obj,
 		    const char *key, struct record *rec, int tags)
 {
@@ -330,6 +386,12 @@ static int read_kvs(const struct rerr *e, struct json_object *obj,
 		struct json_object *v = json_object_iter_peek_value(&it);
 		int numeric;
 
+		if (!tags && json_object_is_type(v, json_type_array)) {
+			if (param_list(rec, k, v))
+				return bad("%s '%s' is not a list of strings or "
+					   "numbers", key, k);
+			continue;
+		}
 		if (json_object_is_type(v, json_type_string))
 			numeric = 0;
 		else if (!tags && (json_object_is_type(v, json_type_int) ||

@@ -122,8 +122,13 @@ struct worker_row {
 struct record_kv {
 	char *key;
 	char *value;
-	int numeric;		/* value is a JSON number */
+	int numeric;		/* value is a JSON number; RECORD_LIST: a
+				 * comma list, a JSON array */
 };
+
+/* record_kv.numeric of a list option's param: "8192,16384" is written as
+ * the JSON array [8192,16384] (one value too: [8192]), read back joined. */
+#define RECORD_LIST 2
 
 /* Virtualization of the host (report/target_rec.h): evidence-based. */
 struct record_virt {

@@ -90,7 +90,7 @@ test_expect_success 'rate curve: every point present, none above its target' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 1,2 --pattern random \
 		--mix 100,0 --size 2M --time 0.2 --ramp 0.02 \
 		--curve 10,50,100 --json c.jsonl >out.txt &&
-	jq -e ".params.curve == \"10,50,100\" and
+	jq -e ".params.curve == [10, 50, 100] and
 	       all(.matrix.cells[]; . as \$c | .status == \"ok\" and
 		   ([.curve[].pct] == [10, 50, 100]) and
 		   all(.curve[]; .status == \"ok\" and .elapsed >= 0.2 and

@@ -79,19 +79,19 @@ test_expect_success TMPFS '--profile: the seeds'\'' workloads, options given ove
 		--time 0.05 --ramp 0 --json v.jsonl >v.txt &&
 	jq -e ".params.profile == \"vdbench-hit\" and
 	       .matrix.profile == \"vdbench-hit\" and
-	       .params.block_sizes == 8192 and .params.threads == 1 and
-	       .params.patterns == \"random\" and .params.read_pcts == 100 and
+	       .params.block_sizes == [8192] and .params.threads == [1] and
+	       .params.patterns == [\"random\"] and .params.read_pcts == [100] and
 	       .params.hit_area == 1048576 and .params.hit_pct == 100 and
 	       .params.prefill_bs == 262144 and
-	       .params.curve == \"10,50,70,80,90,100\" and
+	       .params.curve == [10, 50, 70, 80, 90, 100] and
 	       (.matrix.cells | length) == 1 and
 	       (.matrix.cells[0] | .hits == .reads and
 		(.curve | length) == 6)" v.jsonl >/dev/null &&
 	grep -q "^Workload: --profile vdbench-hit$" v.txt &&
 	"$CLYDE" matrix --bs 4k --profile dd -d tm --size 4M --time 0.05 \
 		--ramp 0 --json dd.jsonl >/dev/null &&
-	jq -e ".params.profile == \"dd\" and .params.block_sizes == 4096 and
-	       .params.patterns == \"seq\" and .params.read_pcts == \"0,100\" and
+	jq -e ".params.profile == \"dd\" and .params.block_sizes == [4096] and
+	       .params.patterns == [\"seq\"] and .params.read_pcts == [0, 100] and
 	       .matrix.direct == true" dd.jsonl >/dev/null &&
 	"$CLYDE" matrix --help >help &&
 	grep -q -- "--profile NAME" help &&

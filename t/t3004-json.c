@@ -405,7 +405,10 @@ static void test_read_errors(void **state)
 		       "\"status\":\"ok\",\"histogram\":{\"bits\":6,"
 		       "\"count\":1,\"sum_ns\":1,\"min_ns\":1,\"max_ns\":1,"
 		       "\"buckets\":[[99999,1]]}}]}", "out of range");
-	assert_refused("{\"schema\":1,\"params\":{\"a\":[1]},\"results\":[]}",
+	/* a list param is an array of numbers or strings, nothing else */
+	assert_refused("{\"schema\":1,\"params\":{\"a\":[{}]},\"results\":[]}",
+		       "params 'a'");
+	assert_refused("{\"schema\":1,\"params\":{\"a\":{}},\"results\":[]}",
 		       "params 'a'");
 	assert_refused("{\"schema\":1,\"label\":5,\"results\":[]}", "'label'");
 	assert_refused("{\"schema\":1,\"results\":[{\"status\":\"ok\"}]}",
