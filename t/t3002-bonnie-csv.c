@@ -120,9 +120,8 @@ static void test_no_file_tests(void **state)
 	res->cpu = 3;
 	hist_add(&res->lat, 5000);
 	s = csv_of(rec);
-	/* no chunk_size/seeks/seekers params: left empty (F22) */
 	assert_string_equal(s,
-		"1.98,clyde-0.1.0,vm,1,7,512M,,,,,,1024,3,,,,,,,,,"
+		"1.98,clyde-0.1.0,vm,1,7,512M,8k,8192,5,,,1024,3,,,,,,,,,"
 		",,,,,,,,,,,,,,,,,"
 		",5us,,,,,,,,,,\n");
 	assert_int_equal(count_fields(s), 50);
