@@ -233,6 +233,18 @@ started () {
 	return 1
 }
 
+# prefilling N: wait until N prefill files exist (the prefill has begun:
+# at memory speed it lasts tens of milliseconds, so no sleep after this)
+prefilling () {
+	local i
+	for ((i = 0; i < 2000; i++)); do
+		test "$(ls tm/clyde-matrix.*/matrix.* 2>/dev/null | wc -l)" -ge "$1" &&
+			return 0
+		sleep 0.002
+	done
+	return 1
+}
+
 test_expect_success TMPFS 'a signal: every cell in the record, the one cut short interrupted, not failed' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random,seq \
 		--mix 100,0 --size 4M --time 0.5 --ramp 0 --json i.jsonl \
@@ -259,7 +271,7 @@ test_expect_success TMPFS 'a signal in the prefill: every cell not run, the reas
 	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100,0 \
 		--size 100M --prefill-bs 512 --buffered --time 0.1 --json f.jsonl \
 		>/dev/null 2>&1 &
-	pid=$! && started 1 && sleep 0.05 && kill -INT $pid &&
+	pid=$! && prefilling 1 && kill -INT $pid &&
 	{ wait $pid; test $? = 130; } &&
 	jq -e ".matrix.error == \"prefill interrupted by SIGINT\" and
 	       .matrix.prefill.status == \"failed\" and
@@ -274,7 +286,7 @@ test_expect_success TMPFS 'a signal in the prefill of -c 2: every cell not run, 
 	"$CLYDE" matrix -c 2 -d tm --bs 4k --threads 1 --pattern random \
 		--mix 100 --size 50M --prefill-bs 512 --buffered --time 0.1 \
 		--json w.jsonl >/dev/null 2>&1 &
-	pid=$! && started 2 && sleep 0.05 && kill -INT $pid &&
+	pid=$! && prefilling 2 && kill -INT $pid &&
 	{ wait $pid; test $? = 130; } &&
 	jq -e "(.matrix.error | startswith(\"prefill interrupted by\")) and
 	       all(.matrix.cells[]; .status == \"not_run\" and
