@@ -36,40 +36,6 @@ static double response_ms(const struct matrix_figures *f, unsigned pct)
 	return (r * pct + w * (100 - pct)) / 100.0;
 }
 
-static void ms_td(FILE *f, double v)
-{
-	char buf[32];
-
-	if (isnan(v)) {
-		h_lit(f, "<td class=\"none\">&#8212;</td>");
-		return;
-	}
-	matrix_fmt_ms(buf, sizeof(buf), v);
-	h_start(f, "td");
-	h_attr(f, "class", "num");
-	h_attrf(f, "data-v", "%.10g", v);
-	h_end(f, 0);
-	h_text(f, buf);
-	h_close(f, "td");
-}
-
-static void iops_td(FILE *f, double v)
-{
-	char buf[32];
-
-	if (isnan(v) || !(v >= 0)) {
-		h_lit(f, "<td class=\"none\">&#8212;</td>");
-		return;
-	}
-	matrix_fmt_iops(buf, sizeof(buf), v);
-	h_start(f, "td");
-	h_attr(f, "class", "num");
-	h_attrf(f, "data-v", "%.10g", v);
-	h_end(f, 0);
-	h_text(f, buf);
-	h_close(f, "td");
-}
-
 static void curve_table(struct page *p, const struct cmpm_table *t, size_t k,
 			size_t g)
 {
@@ -95,12 +61,12 @@ static void curve_table(struct page *p, const struct cmpm_table *t, size_t k,
 		h_open(f, "td", "class", "num", NULL);
 		h_textf(f, "%u", t->pcts[pt]);
 		h_close(f, "td");
-		iops_td(f, fg.fig.target_iops);
-		iops_td(f, fg.n ? fg.fig.iops : NAN);
-		ms_td(f, fg.n ? fg.fig.read_ms : NAN);
-		ms_td(f, fg.n ? fg.fig.read_p99_ms : NAN);
-		ms_td(f, fg.n ? fg.fig.write_ms : NAN);
-		ms_td(f, fg.n ? fg.fig.write_p99_ms : NAN);
+		html_fig_td(f, fg.fig.target_iops, matrix_fmt_iops);
+		html_fig_td(f, fg.n ? fg.fig.iops : NAN, matrix_fmt_iops);
+		html_fig_td(f, fg.n ? fg.fig.read_ms : NAN, matrix_fmt_ms);
+		html_fig_td(f, fg.n ? fg.fig.read_p99_ms : NAN, matrix_fmt_ms);
+		html_fig_td(f, fg.n ? fg.fig.write_ms : NAN, matrix_fmt_ms);
+		html_fig_td(f, fg.n ? fg.fig.write_p99_ms : NAN, matrix_fmt_ms);
 		h_open(f, "td", NULL);
 		if (!fg.n)
 			h_text(f, fg.status);

@@ -39,6 +39,12 @@ struct page {
 /* A style attribute colouring by rank (0 worst .. 1 best); none if < 0. */
 void html_colour(FILE *f, double rank);
 
+/*
+ * A <td class="num"> of figure v as fmt prints it, with v in data-v for
+ * sorting; NaN or negative (not measured): a dash in a "none" cell.
+ */
+void html_fig_td(FILE *f, double v, void (*fmt)(char *, size_t, double));
+
 /* A mark: <span class="mark" title="title">text</span>. */
 void html_mark(FILE *f, const char *text, const char *title);
 

@@ -16,11 +16,12 @@
 #include "matrix.h"
 #include "../lib/xalloc.h"
 
-static void fig_td(FILE *f, double v, void (*fmt)(char *, size_t, double))
+/* A figure cell: its text by fmt, its value in data-v; none: a dash. */
+void html_fig_td(FILE *f, double v, void (*fmt)(char *, size_t, double))
 {
 	char buf[32];
 
-	if (isnan(v)) {
+	if (isnan(v) || v < 0) {
 		h_lit(f, "<td class=\"none\">&#8212;</td>");
 		return;
 	}
@@ -87,10 +88,10 @@ static void run_tables(struct page *p, size_t r)
 				}
 				h_close(f, "td");
 			} else {
-				fig_td(f, fig.iops, matrix_fmt_iops);
-				fig_td(f, fig.mbps, matrix_fmt_mbps);
-				fig_td(f, fig.read_ms, matrix_fmt_ms);
-				fig_td(f, fig.write_ms, matrix_fmt_ms);
+				html_fig_td(f, fig.iops, matrix_fmt_iops);
+				html_fig_td(f, fig.mbps, matrix_fmt_mbps);
+				html_fig_td(f, fig.read_ms, matrix_fmt_ms);
+				html_fig_td(f, fig.write_ms, matrix_fmt_ms);
 			}
 			h_lit(f, "</tr>\n");
 		}
