@@ -153,28 +153,16 @@ static void labels(FILE *out, const char *pattern, const char *profile)
 	field(out, profile, PROF_W, 1);
 }
 
-void matrix_xdisk_header(FILE *out)
-{
-	labels(out, "Pattern", "Profile");
-	fputs("        IO/s      MB/s  Read (ms)  Write (ms)\n", out);
-}
-
-void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
-		      const struct matrix_figures *f)
+/* The four figures of an XDISK row after its labels, and the newline. */
+static void xdisk_figures(FILE *out, double iops, double mbps,
+			  double read_ms, double write_ms)
 {
 	char buf[4][32];
 
-	labels(out, pattern, profile);
-	if (strcmp(f->status, "ok")) {
-		fputc(' ', out);
-		field(out, status_word(f->status), 11, 0);
-		fputc('\n', out);
-		return;
-	}
-	matrix_fmt_iops(buf[0], sizeof(buf[0]), f->iops);
-	matrix_fmt_mbps(buf[1], sizeof(buf[1]), f->mbps);
-	matrix_fmt_ms(buf[2], sizeof(buf[2]), f->read_ms);
-	matrix_fmt_ms(buf[3], sizeof(buf[3]), f->write_ms);
+	matrix_fmt_iops(buf[0], sizeof(buf[0]), iops);
+	matrix_fmt_mbps(buf[1], sizeof(buf[1]), mbps);
+	matrix_fmt_ms(buf[2], sizeof(buf[2]), read_ms);
+	matrix_fmt_ms(buf[3], sizeof(buf[3]), write_ms);
 	fputc(' ', out);
 	field(out, buf[0], 11, 0);
 	fputc(' ', out);
@@ -184,6 +172,26 @@ void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
 	fputc(' ', out);
 	field(out, buf[3], 11, 0);
 	fputc('\n', out);
+}
+
+void matrix_xdisk_header(FILE *out)
+{
+	labels(out, "Pattern", "Profile");
+	fputs("        IO/s      MB/s  Read (ms)  Write (ms)\n", out);
+}
+
+void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
+		      const struct matrix_figures *f)
+{
+
+	labels(out, pattern, profile);
+	if (strcmp(f->status, "ok")) {
+		fputc(' ', out);
+		field(out, status_word(f->status), 11, 0);
+		fputc('\n', out);
+		return;
+	}
+	xdisk_figures(out, f->iops, f->mbps, f->read_ms, f->write_ms);
 }
 
 void matrix_pct_header(FILE *out)
@@ -315,7 +323,6 @@ static void target_table(FILE *out, const struct matrix_cell *const *group,
 		for (k = 0; k < c->ntargets; k++) {
 			const struct matrix_target_row *t = &c->targets[k];
 			struct matrix_figures f;
-			char buf[4][32];
 
 			matrix_cell_figures(c, &f);
 			labels(out, matrix_pattern_name(c->random), prof);
@@ -328,21 +335,10 @@ static void target_table(FILE *out, const struct matrix_cell *const *group,
 				fputc('\n', out);
 				continue;
 			}
-			matrix_fmt_iops(buf[0], sizeof(buf[0]), t->iops);
-			matrix_fmt_mbps(buf[1], sizeof(buf[1]), t->mbps);
-			matrix_fmt_ms(buf[2], sizeof(buf[2]), t->rlat.count ?
-				      hist_mean(&t->rlat) / 1e6 : NAN);
-			matrix_fmt_ms(buf[3], sizeof(buf[3]), t->wlat.count ?
+			xdisk_figures(out, t->iops, t->mbps, t->rlat.count ?
+				      hist_mean(&t->rlat) / 1e6 : NAN,
+				      t->wlat.count ?
 				      hist_mean(&t->wlat) / 1e6 : NAN);
-			fputc(' ', out);
-			field(out, buf[0], 11, 0);
-			fputc(' ', out);
-			field(out, buf[1], 9, 0);
-			fputc(' ', out);
-			field(out, buf[2], 10, 0);
-			fputc(' ', out);
-			field(out, buf[3], 11, 0);
-			fputc('\n', out);
 		}
 	}
 }
