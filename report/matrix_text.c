@@ -183,7 +183,6 @@ void matrix_xdisk_header(FILE *out)
 void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
 		      const struct matrix_figures *f)
 {
-
 	labels(out, pattern, profile);
 	if (strcmp(f->status, "ok")) {
 		fputc(' ', out);
