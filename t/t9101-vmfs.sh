@@ -50,11 +50,19 @@ echo "$TESTS" | sort >tests.expect
 
 # vmfs FSTYPE OPTS NAME: run it with its temporary files under $TRASH/NAME.tmp
 # and its records in $TRASH/NAME.out; stdout, stderr, status in NAME.*
+# A guest that never reports (status 3: the emulated guest kernel hung,
+# seen as "task clyde blocked for more than 120 seconds" under TCG) is
+# run once more, said in a comment; the second run is checked as the first.
 vmfs () {
-	mkdir -p "$3.tmp" "$3.out" &&
-	{ TMPDIR=$TRASH/$3.tmp "$VMFS" --clyde "$CLYDE" --out "$3.out" \
-		--timeout 300 ${2:+-o "$2"} "$1" -- "${@:4}" \
-		>"$3.stdout" 2>"$3.stderr"; echo $? >"$3.status"; }
+	local try
+	for try in 1 2; do
+		rm -rf "$3.tmp" "$3.out" && mkdir -p "$3.tmp" "$3.out" &&
+		{ TMPDIR=$TRASH/$3.tmp "$VMFS" --clyde "$CLYDE" --out "$3.out" \
+			--timeout 240 ${2:+-o "$2"} "$1" -- "${@:4}" \
+			>"$3.stdout" 2>"$3.stderr"; echo $? >"$3.status"; }
+		test "$(cat "$3.status")" = 3 || return 0
+		test_comment "$3: the guest never reported (try $try): $(grep -m1 'blocked\|timed out' "$3.stderr")"
+	done
 }
 
 # check_run FSTYPE OPTION NAME: what a user looks for in the returned record
