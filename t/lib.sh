@@ -170,6 +170,17 @@ test_set_prereq () {
 	_test_prereq_cache[$1]=0
 }
 
+# wait_for_file GLOB: up to 20 s for a file matching GLOB to appear
+wait_for_file () {
+	local i
+	for i in $(seq 200); do
+		compgen -G "$1" >/dev/null && return 0
+		sleep 0.1
+	done
+	echo "no file matching $1 appeared" >&2
+	return 1
+}
+
 test_lazy_prereq () {
 	_test_prereq_probe[$1]=$2
 }

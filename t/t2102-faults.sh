@@ -10,17 +10,6 @@ check_empty () {
 	test -z "$(ls -A "$1" | grep -v '^lost+found$')"
 }
 
-# wait_for_file GLOB: up to 20 s for clyde's test file to appear
-wait_for_file () {
-	local i
-	for i in $(seq 200); do
-		compgen -G "$1" >/dev/null && return 0
-		sleep 0.1
-	done
-	echo "no file matching $1 appeared" >&2
-	return 1
-}
-
 test_expect_success LOOP,EXT4 'SIGINT mid-run: exit 130, partial record, nothing left' '
 	# inodes for all 64 Ki files: the signal, not ENOSPC, must end it
 	loop_fs ext4 600 mnt -N 100000 &&

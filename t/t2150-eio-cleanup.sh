@@ -9,17 +9,6 @@
 
 test_lazy_prereq XFS_IO 'command -v xfs_io'
 
-# wait_for_file GLOB: up to 20 s for a file matching GLOB to appear
-wait_for_file () {
-	local i
-	for i in $(seq 200); do
-		compgen -G "$1" >/dev/null && return 0
-		sleep 0.1
-	done
-	echo "no file matching $1 appeared" >&2
-	return 1
-}
-
 test_expect_success LOOP,XFS,XFS_IO,JQ 'EIO in block write, cleanup fails: exit 1, what is left where' '
 	loop_fs xfs 320 mnt &&
 	# a shut-down xfs fails mountpoint(1)'"'"'s stat: unmount it by name
