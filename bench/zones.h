@@ -4,8 +4,9 @@
 
 /*
  * `clyde zones`: throughput across a whole block device or file, zone by
- * zone, as bonnie++'s zcav (bench/zones.c: the target and the outputs;
- * bench/zones_io.c: the sweep).  Returns the exit status: 0, 1 an I/O
+ * zone, as bonnie++'s zcav (bench/zones.c: the record, the sweeps and
+ * the outputs; bench/zones_target.c: the target; bench/zones_io.c: one
+ * sweep).  Returns the exit status: 0, 1 an I/O
  * failed or a created file ran out of space (results written), 2 bad
  * usage or input (nothing left behind), 128+N signal N (the zones done
  * are written).
