@@ -24,6 +24,7 @@
 
 #include "bonnie_fmt.h"
 #include "record_util.h"
+#include "textcols.h"
 
 #define MARK_LOW_PRECISION '~'
 #define MARK_CACHED '*'
@@ -267,40 +268,6 @@ static void file_table(FILE *f, const struct record *rec,
 	latency_row(&t, f, rec, bonnie_file_tests, BONNIE_NFILE);
 }
 
-/*
- * A latency in ns with three or four significant digits and a unit that
- * keeps the number below 1000: "850ns", "5.47us", "12.3ms", "120s".
- */
-static void fmt_ns(char *buf, size_t len, double ns)
-{
-	static const struct {
-		double scale;
-		int decimals;
-		double below;	/* the printed number, rounded */
-		const char *unit;
-	} steps[] = {
-		{ 1, 0, 1000, "ns" },
-		{ 1e3, 2, 10, "us" },
-		{ 1e3, 1, 100, "us" },
-		{ 1e3, 0, 1000, "us" },
-		{ 1e6, 2, 10, "ms" },
-		{ 1e6, 1, 100, "ms" },
-		{ 1e6, 0, 1000, "ms" },
-		{ 1e9, 2, 10, "s" },
-		{ 1e9, 1, 100, "s" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-		snprintf(buf, len, "%.*f%s", steps[i].decimals,
-			 ns / steps[i].scale, steps[i].unit);
-		/* judged as printed: 9.996 us is "10.0us", not "10.00us" */
-		if (strtod(buf, NULL) < steps[i].below)
-			return;
-	}
-	snprintf(buf, len, "%.0fs", ns / 1e9);
-}
-
 static int is_in(const char *name, const char *const *names, size_t n)
 {
 	size_t i;
@@ -357,13 +324,13 @@ static void legend(FILE *f, const struct record *rec)
 }
 
 /*
- * The latency summary (hist_summarize) per test.  The 80 columns hold six
- * figures beside the title, so the minimum, the least telling of the
- * seven, is left to the JSON, CSV and HTML.
+ * The latency summary (hist_summarize) per test, the seven figures every
+ * writer shows in hist_summary_label's order: a title of 20 columns and
+ * seven of " %7s" make 76, and text_fmt_ns is never wider than 7.
  */
 static void latency_table(FILE *f, const struct record *rec)
 {
-	char buf[32];
+	char buf[32], title[96];
 	size_t i;
 	int header = 0, k;
 
@@ -377,19 +344,17 @@ static void latency_table(FILE *f, const struct record *rec)
 		if (!header) {
 			fprintf(f, "\n%-20s", "Latency");
 			for (k = 0; k < HIST_SUMMARY_N; k++)
-				if (k != HIST_S_MIN)
-					fprintf(f, " %8s",
-						hist_summary_label[k]);
+				fprintf(f, " %*s", TEXT_NS_COLS,
+					hist_summary_label[k]);
 			fputc('\n', f);
 			header = 1;
 		}
 		hist_summarize(&res->lat, &sum);
-		fprintf(f, "%-20.20s", title_of(res));
+		text_fit(title, sizeof(title), title_of(res), 20);
+		fprintf(f, "%s%*s", title, (int)(20 - text_cols(title)), "");
 		for (k = 0; k < HIST_SUMMARY_N; k++) {
-			if (k == HIST_S_MIN)
-				continue;
-			fmt_ns(buf, sizeof(buf), sum.v[k]);
-			fprintf(f, " %8s", buf);
+			text_fmt_ns(buf, sizeof(buf), sum.v[k]);
+			fprintf(f, " %*s", TEXT_NS_COLS, buf);
 		}
 		fputc('\n', f);
 	}

@@ -21,6 +21,7 @@
 
 #include "t/cmocka-tap.h"
 #include "t/record-fixture.h"
+#include "report/textcols.h"
 
 /* What bonnie++ 2.00a prints (bonnie++ -d /tmp/x -s 64M -r 32 -n 1). */
 static const char bonnie_io_h1[] =
@@ -337,22 +338,141 @@ static void test_marks(void **state)
 	record_free(rec);
 }
 
+/* Display columns of a line (UTF-8 characters, as wc -L counts them). */
+static size_t cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* A figure as text_fmt_ns prints it, read back in ns ("5.47us"). */
+static double ns_of(const char *fig)
+{
+	char *unit;
+	double v = strtod(fig, &unit);
+
+	if (!strcmp(unit, "ns"))
+		return v;
+	if (!strcmp(unit, "us"))
+		return v * 1e3;
+	if (!strcmp(unit, "ms"))
+		return v * 1e6;
+	if (!strcmp(unit, "s"))
+		return v * 1e9;
+	if (!strcmp(unit, "d"))
+		return v * 86400e9;
+	fail_msg("'%s' is not a latency", fig);
+	return 0;
+}
+
+/*
+ * A latency row split into its seven figures (mean, min, p50 .. max)
+ * after the 20-column title; each must end where its column head does.
+ */
+static void latency_figures(const char *head, const char *row,
+			    char fig[7][16])
+{
+	const char *p = head + 20;
+	int k;
+
+	assert_int_equal(cols(row), cols(head));
+	for (k = 0; k < 7; k++) {
+		const char *end = p + 8;	/* " %7s" */
+		const char *r = row + (strlen(row) - cols(row)) + (end - head);
+		const char *start = r - 7;
+
+		/* the figure is right-aligned under its head */
+		if (end[-1] == ' ' || r[-1] == ' ' ||
+		    (*r && *r != ' ') || start[-1] != ' ')
+			fail_msg("figure %d of '%s' is not under '%s'", k, row,
+				 head);
+		while (*start == ' ')
+			start++;
+		snprintf(fig[k], 16, "%.*s", (int)(r - start), start);
+		p = end;
+	}
+}
+
 static void test_latency_table(void **state)
 {
 	struct record *rec = fixture_record();
 	struct text t;
-	const char *l;
+	const char *head, *row;
+	char fig[7][16], want[16];
+	int i;
 
 	(void)state;
 	text_of(rec, &t);
-	l = find_line(&t, "Latency                  mean");
-	assert_string_equal(l,
-		"Latency                  mean      p50      p90      p99    p99.9      max");
+	head = find_line(&t, "Latency                 mean");
+	/* the seven figures of every writer, in hist_summary_label's order */
+	assert_string_equal(head,
+		"Latency                 mean     min     p50     p90     p99   p99.9     max");
+	assert_true(cols(head) <= 80);
 	/* 1000 samples of 1..10 us and one of 1.502 ms */
 	assert_string_equal(find_line(&t, "Block write   "),
-		"Block write            6.99us   5.47us   9.15us   9.92us   10.0us   1.50ms");
+		"Block write           6.99us  1.00us  5.47us  9.15us  9.92us  10.0us  1.50ms");
 	assert_string_equal(find_line(&t, "Seq delete   "),
-		"Seq delete              120ms   5.47us   9.15us   9.92us   10.0us     120s");
+		"Seq delete             120ms  1.00us  5.47us  9.15us  9.92us  10.0us    120s");
+	/* every test's min is its histogram's, and no more than its p50 */
+	for (i = 0; i < 12; i++) {
+		const struct result *res = &rec->results[i];
+
+		row = find_line(&t, res->title);
+		if (row == head)
+			continue;
+		latency_figures(head, row, fig);
+		text_fmt_ns(want, sizeof(want), (double)res->lat.min);
+		assert_string_equal(fig[1], want);
+		assert_true(ns_of(fig[1]) <= ns_of(fig[2]));
+		assert_true(ns_of(fig[0]) <= ns_of(fig[6]));
+	}
+	free(t.buf);
+	record_free(rec);
+}
+
+/*
+ * The widest latencies still fit the 80 columns, in their columns: a
+ * sub-ns minimum, 999.5 s, the largest a histogram holds (2^64 - 1 ns,
+ * 584 years), and a long title in UTF-8 clipped by characters, not bytes.
+ */
+static void test_latency_extremes(void **state)
+{
+	struct record *rec = fixture_record();
+	struct result *res = record_find(rec, "put_block");
+	struct result *seeks = record_find(rec, "seeks");
+	struct text t;
+	const char *head, *row;
+	char fig[7][16];
+	int i;
+
+	(void)state;
+	hist_init(&res->lat);
+	hist_add(&res->lat, 0);
+	hist_add(&res->lat, UINT64_C(999500000000));
+	hist_add(&res->lat, UINT64_MAX);
+	hist_init(&seeks->lat);
+	hist_add(&seeks->lat, UINT64_C(999999499999999));	/* 999999 s */
+	hist_add(&seeks->lat, UINT64_C(999999500000000));	/* 11.6 days */
+	snprintf(seeks->title, sizeof(seeks->title), "%s",
+		 "Zufällige Suchvorgänge über äöü");
+	text_of(rec, &t);
+	for (i = 0; i < t.n; i++)
+		if (cols(t.line[i]) > 80)
+			fail_msg("line over 80 columns: '%s'", t.line[i]);
+	head = find_line(&t, "Latency                 mean");
+	latency_figures(head, find_line(&t, "Block write   "), fig);
+	assert_string_equal(fig[1], "0ns");
+	assert_string_equal(fig[6], "213504d");
+	assert_true(ns_of(fig[6]) >= 2.13e5 * 86400e9);
+	assert_true(ns_of(fig[1]) <= ns_of(fig[2]));
+	/* clipped to 20 columns with a mark, the figures in their columns */
+	row = find_line(&t, "Zufällige Suchvor...");
+	latency_figures(head, row, fig);
+	assert_string_equal(fig[1], "999999s");
+	assert_string_equal(fig[6], "12d");
 	free(t.buf);
 	record_free(rec);
 }
@@ -534,6 +654,7 @@ int main(void)
 		cmocka_unit_test(test_size_field),
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_latency_table),
+		cmocka_unit_test(test_latency_extremes),
 		cmocka_unit_test(test_problems),
 		cmocka_unit_test(test_hint),
 		cmocka_unit_test(test_files_only),

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef CLYDE_TEXTCOLS_H
+#define CLYDE_TEXTCOLS_H
+
+/*
+ * Columns of the text outputs: what "80 columns" means for strings from
+ * an input (labels, paths, warnings), and the one latency format of the
+ * text tables.  A column is a UTF-8 character (a byte that does not
+ * continue one), which is what `LC_ALL=C.UTF-8 wc -L` counts for the
+ * scripts clyde's users write; control characters are escaped first
+ * (textesc.h), so they count as their escape.
+ */
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* The display columns of s (NULL: 0). */
+size_t text_cols(const char *s);
+
+/*
+ * s escaped into buf (len bytes) in at most cols columns: when it needs
+ * more, cut at a character boundary and ended by "..." so that the cut
+ * shows.  Returns buf.
+ */
+char *text_fit(char *buf, size_t len, const char *s, size_t cols);
+
+/*
+ * Write text (lines ended by '\n' or not) to out with each line broken at
+ * spaces into lines of at most width columns; continuation lines start
+ * with indent spaces (a hanging indent).  A word longer than the room is
+ * broken inside, so no line passes width whatever the input.  Control
+ * characters other than '\n' are escaped.
+ */
+void text_wrap(FILE *out, const char *text, size_t width, size_t indent);
+
+/* The widest figure text_fmt_ns prints, in columns. */
+#define TEXT_NS_COLS 7
+
+/*
+ * A latency in ns with three significant digits and a unit that keeps the
+ * number below 1000 ("850ns", "5.47us", "12.3ms", "120s"), at most
+ * TEXT_NS_COLS columns for any value (days, "213504d", past 999999 s).
+ */
+void text_fmt_ns(char *buf, size_t len, double ns);
+
+#endif
