@@ -71,6 +71,16 @@ char *text_fit(char *buf, size_t len, const char *s, size_t cols)
 	return buf;
 }
 
+/* The columns of the word (up to a space) at s, of at most n bytes. */
+static size_t word_cols(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] != ' ')
+		i++;
+	return cols_n(s, i);
+}
+
 /* One line (no '\n') of n bytes, wrapped. */
 static void wrap_line(FILE *out, const char *s, size_t n, size_t width,
 		      size_t indent)
@@ -91,6 +101,13 @@ static void wrap_line(FILE *out, const char *s, size_t n, size_t width,
 		start = pad ? 0 : lead;
 		for (cut = fit; cut > start && s[cut] != ' '; cut--)
 			;
+		/*
+		 * A word longer than any line (a path) is broken where the
+		 * line ends, not moved to a line of its own and broken there.
+		 */
+		if (cut > start && word_cols(s + cut + 1, n - cut - 1) >
+		    width - indent)
+			cut = fit;
 		if (cut <= start)
 			cut = fit;	/* one word longer than the room */
 		fprintf(out, "%*s%.*s\n", (int)pad, "", (int)cut, s);

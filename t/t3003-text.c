@@ -505,6 +505,57 @@ static void test_problems(void **state)
 	record_free(rec);
 }
 
+/*
+ * Warnings, failure reasons and the caches below are wrapped to 80
+ * columns with a hanging indent, nothing lost (F4): the lines joined
+ * again give the message back; a newline in one is escaped.
+ */
+static void test_long_messages(void **state)
+{
+	static const char warn[] =
+		"cache below the file system not evictable: vda (disk): a "
+		"virtual disk: the hypervisor may cache its image, which clyde "
+		"cannot evict or see; beat it by size with --device-cache SIZE, "
+		"or run on the host";
+	static const char path[] = "/mnt/a/very/long/path/without/any/space/"
+		"in/it/that/is/longer/than/one/line/of/eighty/columns/x.img";
+	struct record *rec = fixture_record();
+	struct result *res = record_find(rec, "rewrite");
+	struct text t;
+	char joined[1024] = "";
+	int i, from = -1;
+
+	(void)state;
+	record_warn(rec, "%s", warn);
+	record_warn(rec, "backing file %s: gone", path);
+	record_warn(rec, "forged\nwarning: line");
+	result_set_status(res, RESULT_FAILED, warn);
+	text_of(rec, &t);
+	for (i = 0; i < t.n; i++) {
+		if (cols(t.line[i]) > 80)
+			fail_msg("line over 80 columns: '%s'", t.line[i]);
+		if (!strncmp(t.line[i], "warning: cache below", 20))
+			from = i;
+	}
+	assert_true(from >= 0);
+	/* the warning's continuation lines hang under its text */
+	strcat(joined, t.line[from] + 9);
+	for (i = from + 1; i < t.n && !strncmp(t.line[i], "         ", 9) &&
+	     t.line[i][9] != ' '; i++) {
+		strcat(joined, " ");
+		strcat(joined, t.line[i] + 9);
+	}
+	assert_true(i > from + 2);	/* 209 columns: three lines */
+	assert_string_equal(joined, warn);
+	/* a word longer than a line is broken, not left whole */
+	assert_true(has_line_containing(&t, "warning: backing file /mnt/a/"));
+	assert_false(has_line_containing(&t, path));
+	assert_true(has_line_containing(&t, "warning: forged\\nwarning: line"));
+	assert_true(has_line_containing(&t, "Rewrite failed: cache below the"));
+	free(t.buf);
+	record_free(rec);
+}
+
 /* The hint names only what is short. */
 static void test_hint(void **state)
 {
@@ -656,6 +707,7 @@ int main(void)
 		cmocka_unit_test(test_latency_table),
 		cmocka_unit_test(test_latency_extremes),
 		cmocka_unit_test(test_problems),
+		cmocka_unit_test(test_long_messages),
 		cmocka_unit_test(test_hint),
 		cmocka_unit_test(test_files_only),
 		cmocka_unit_test(test_same_as_bon_csv2txt),
