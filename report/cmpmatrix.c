@@ -103,23 +103,6 @@ static void acc(double *sum, size_t *n, double v)
 	(*n)++;
 }
 
-static void lat_of(const struct histogram *h, double *mean, double *p50,
-		   double *p99, double *p999, double *max)
-{
-	struct hist_summary s;
-
-	hist_summarize(h, &s);
-	if (!s.count) {
-		*mean = *p50 = *p99 = *p999 = *max = NAN;
-		return;
-	}
-	*mean = s.v[HIST_S_MEAN] / 1e6;
-	*p50 = s.v[HIST_S_P50] / 1e6;
-	*p99 = s.v[HIST_S_P99] / 1e6;
-	*p999 = s.v[HIST_S_P99_9] / 1e6;
-	*max = s.v[HIST_S_MAX] / 1e6;
-}
-
 void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 		  size_t k, size_t g, int pt, struct cmpm_fig *f)
 {
@@ -169,8 +152,8 @@ void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 			s_iops += fig.iops;
 			s_mbps += fig.mbps;
 			s_cpu += isnan(fig.cpu) ? 0 : fig.cpu;
-			acc(&s_r, &n_r, fig.read_ms);
-			acc(&s_w, &n_w, fig.write_ms);
+			acc(&s_r, &n_r, fig.rlat[HIST_S_MEAN]);
+			acc(&s_w, &n_w, fig.wlat[HIST_S_MEAN]);
 		}
 	}
 	f->iops = f->n ? s_iops / (double)f->n : NAN;
@@ -187,12 +170,8 @@ void cmpm_figures(const struct compare *c, const struct cmpm_table *t,
 		f->fig.reached = f->fig.target_iops > 0 ?
 				 f->iops >= MATRIX_REACHED *
 				 f->fig.target_iops : -1;
-		lat_of(rl, &f->fig.read_ms, &f->fig.read_p50_ms,
-		       &f->fig.read_p99_ms, &f->fig.read_p99_9_ms,
-		       &f->fig.read_max_ms);
-		lat_of(wl, &f->fig.write_ms, &f->fig.write_p50_ms,
-		       &f->fig.write_p99_ms, &f->fig.write_p99_9_ms,
-		       &f->fig.write_max_ms);
+		matrix_lat_ms(rl, NULL, f->fig.rlat);
+		matrix_lat_ms(wl, NULL, f->fig.wlat);
 	}
 	free(rl);
 	free(wl);

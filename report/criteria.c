@@ -471,12 +471,12 @@ static double cell_figure(const struct cmpm_fig *f, const struct cmpm_fig *b,
 	switch (w) {
 	case W_MIN_IOPS: return f->fig.iops;
 	case W_MIN_MBPS: return f->fig.mbps;
-	case W_RD_MEAN: return f->fig.read_ms * 1e6;
-	case W_RD_P99: return f->fig.read_p99_ms * 1e6;
-	case W_RD_P999: return f->fig.read_p99_9_ms * 1e6;
-	case W_WR_MEAN: return f->fig.write_ms * 1e6;
-	case W_WR_P99: return f->fig.write_p99_ms * 1e6;
-	case W_WR_P999: return f->fig.write_p99_9_ms * 1e6;
+	case W_RD_MEAN: return f->fig.rlat[HIST_S_MEAN] * 1e6;
+	case W_RD_P99: return f->fig.rlat[HIST_S_P99] * 1e6;
+	case W_RD_P999: return f->fig.rlat[HIST_S_P99_9] * 1e6;
+	case W_WR_MEAN: return f->fig.wlat[HIST_S_MEAN] * 1e6;
+	case W_WR_P99: return f->fig.wlat[HIST_S_P99] * 1e6;
+	case W_WR_P999: return f->fig.wlat[HIST_S_P99_9] * 1e6;
 	default: return b->n && b->iops > 0 && f->n ? f->iops / b->iops : NAN;
 	}
 }

@@ -27,7 +27,7 @@ static const char *const colours[] = {
 /* The response time of a point: reads and writes weighted by the mix. */
 static double response_ms(const struct matrix_figures *f, unsigned pct)
 {
-	double r = f->read_ms, w = f->write_ms;
+	double r = f->rlat[HIST_S_MEAN], w = f->wlat[HIST_S_MEAN];
 
 	if (isnan(r))
 		return w;
@@ -48,6 +48,7 @@ static void curve_table(struct page *p, const struct cmpm_table *t, size_t k,
 	      "<th>Write p99 (ms)</th><th></th></tr></thead><tbody>\n");
 	for (pt = 0; pt < t->npts; pt++) {
 		struct cmpm_fig fg;
+		int i;
 
 		cmpm_figures(p->c, t, k, g, (int)pt, &fg);
 		if (!fg.status)
@@ -63,10 +64,14 @@ static void curve_table(struct page *p, const struct cmpm_table *t, size_t k,
 		h_close(f, "td");
 		html_fig_td(f, fg.fig.target_iops, matrix_fmt_iops);
 		html_fig_td(f, fg.n ? fg.fig.iops : NAN, matrix_fmt_iops);
-		html_fig_td(f, fg.n ? fg.fig.read_ms : NAN, matrix_fmt_ms);
-		html_fig_td(f, fg.n ? fg.fig.read_p99_ms : NAN, matrix_fmt_ms);
-		html_fig_td(f, fg.n ? fg.fig.write_ms : NAN, matrix_fmt_ms);
-		html_fig_td(f, fg.n ? fg.fig.write_p99_ms : NAN, matrix_fmt_ms);
+		for (i = 0; i < 2; i++) {	/* reads, then writes */
+			const double *v = i ? fg.fig.wlat : fg.fig.rlat;
+
+			html_fig_td(f, fg.n ? v[HIST_S_MEAN] : NAN,
+				    matrix_fmt_ms);
+			html_fig_td(f, fg.n ? v[HIST_S_P99] : NAN,
+				    matrix_fmt_ms);
+		}
 		h_open(f, "td", NULL);
 		if (!fg.n)
 			h_text(f, fg.status);

@@ -90,8 +90,8 @@ static void run_tables(struct page *p, size_t r)
 			} else {
 				html_fig_td(f, fig.iops, matrix_fmt_iops);
 				html_fig_td(f, fig.mbps, matrix_fmt_mbps);
-				html_fig_td(f, fig.read_ms, matrix_fmt_ms);
-				html_fig_td(f, fig.write_ms, matrix_fmt_ms);
+				html_fig_td(f, fig.rlat[HIST_S_MEAN], matrix_fmt_ms);
+				html_fig_td(f, fig.wlat[HIST_S_MEAN], matrix_fmt_ms);
 			}
 			h_lit(f, "</tr>\n");
 		}

@@ -120,6 +120,12 @@ static double listed(struct json_object *clat, const char *key, double pct,
 	return NAN;
 }
 
+/* Member key of clat (mean, min, max) in ns, or NAN. */
+static double given(struct json_object *clat, const char *key, double scale)
+{
+	return fio_get(clat, key) ? fio_get_num(clat, key) * scale : NAN;
+}
+
 static struct matrix_reported *reported_of(struct json_object *st)
 {
 	double scale;
@@ -129,11 +135,13 @@ static struct matrix_reported *reported_of(struct json_object *st)
 	if (!clat || (fio_get_num(clat, "N") <= 0 && !fio_get(clat, "mean")))
 		return NULL;
 	r = xcalloc(1, sizeof(*r));
-	r->mean = fio_get(clat, "mean") ? fio_get_num(clat, "mean") * scale : NAN;
-	r->max = fio_get(clat, "max") ? fio_get_num(clat, "max") * scale : NAN;
-	r->p50 = listed(clat, "50.000000", 50, scale);
-	r->p99 = listed(clat, "99.000000", 99, scale);
-	r->p99_9 = listed(clat, "99.900000", 99.9, scale);
+	r->v[HIST_S_MEAN] = given(clat, "mean", scale);
+	r->v[HIST_S_MIN] = given(clat, "min", scale);
+	r->v[HIST_S_P50] = listed(clat, "50.000000", 50, scale);
+	r->v[HIST_S_P90] = listed(clat, "90.000000", 90, scale);
+	r->v[HIST_S_P99] = listed(clat, "99.000000", 99, scale);
+	r->v[HIST_S_P99_9] = listed(clat, "99.900000", 99.9, scale);
+	r->v[HIST_S_MAX] = given(clat, "max", scale);
 	return r;
 }
 

@@ -122,7 +122,7 @@ static struct json_object *result_object(const struct result *res)
 	add(obj, "title", json_object_new_string(res->title));
 	add(obj, "unit", json_object_new_string(res->unit));
 	add(obj, "status", json_object_new_string(
-		    rjson_status_name(res->status)));
+		    result_status_name(res->status)));
 	add(obj, "reason", rjson_str(res->reason));
 	add(obj, "value", measured ? rjson_num(res->value) : NULL);
 	add(obj, "cpu", measured ? rjson_num(res->cpu) : NULL);
@@ -433,7 +433,7 @@ static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 	if (!v || !json_object_is_type(v, json_type_string))
 		return bad("%sno 'status'", where);
 	st = json_object_get_string(v);
-	if (rjson_status_parse(st, &res->status))
+	if (result_status_parse(st, &res->status))
 		return bad("%sunknown status '%s'", where, st);
 	if (get_str(e, obj, where, "reason", &reason))
 		return -1;

@@ -8,15 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const status_names[] = {
-	[RESULT_NOT_RUN] = "not_run",
-	[RESULT_OK] = "ok",
-	[RESULT_FAILED] = "failed",
-	[RESULT_SKIPPED] = "skipped",
-};
-
-#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
-
 struct json_object *rjson_str(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
@@ -30,23 +21,6 @@ struct json_object *rjson_num(double d)
 		return NULL;
 	snprintf(buf, sizeof(buf), "%.15g", d);
 	return json_object_new_double_s(d, buf);
-}
-
-const char *rjson_status_name(enum result_status st)
-{
-	return (unsigned)st < NSTATUS ? status_names[st] : "failed";
-}
-
-int rjson_status_parse(const char *name, enum result_status *st)
-{
-	size_t s;
-
-	for (s = 0; s < NSTATUS; s++)
-		if (!strcmp(name, status_names[s])) {
-			*st = (enum result_status)s;
-			return 0;
-		}
-	return -1;
 }
 
 int rjson_fail(char *err, size_t errlen, const char *fmt, ...)

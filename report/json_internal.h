@@ -25,9 +25,6 @@ struct json_object *rjson_str(const char *s);
 /* A double written with 15 significant digits (text -> double -> text
  * gives the same text); NULL (JSON null) when not finite. */
 struct json_object *rjson_num(double d);
-/* A status's name in the record: "not_run", "ok", "failed", "skipped"
- * (out of range: "failed"). */
-const char *rjson_status_name(enum result_status st);
 
 /* ---- reading (report/json_internal.c) ---- */
 
@@ -37,8 +34,6 @@ int rjson_fail(char *err, size_t errlen, const char *fmt, ...);
 /* The member key of obj, or NULL when obj is NULL or the member is absent
  * or null. */
 struct json_object *rjson_member(struct json_object *obj, const char *key);
-/* The status named name into *st: 0, or -1 when it is not one. */
-int rjson_status_parse(const char *name, enum result_status *st);
 
 /*
  * Typed members.  Absent or null: *out is left alone and 0 returned.

@@ -32,7 +32,7 @@ static struct json_object *point_object(const struct matrix_point *p)
 					       matrix_point_reached(p)));
 	json_object_object_add(o, "status",
 			       json_object_new_string(
-				       rjson_status_name(p->status)));
+				       result_status_name(p->status)));
 	json_object_object_add(o, "elapsed", rjson_num(p->elapsed));
 	json_object_object_add(o, "iops", rjson_num(p->iops));
 	json_object_object_add(o, "mbps", rjson_num(p->mbps));
@@ -62,7 +62,7 @@ static struct json_object *cell_object(const struct matrix_cell *c)
 	json_object_object_add(o, "read_pct",
 			       json_object_new_int((int)c->read_pct));
 	json_object_object_add(o, "status", json_object_new_string(
-		rjson_status_name(c->status)));
+		result_status_name(c->status)));
 	json_object_object_add(o, "reason", rjson_str(c->reason));
 	json_object_object_add(o, "elapsed", rjson_num(c->elapsed));
 	json_object_object_add(o, "iops", rjson_num(c->iops));
@@ -125,7 +125,7 @@ static int read_status(struct json_object *o, enum result_status *st)
 
 	if (!v || !json_object_is_type(v, json_type_string))
 		return -1;
-	return rjson_status_parse(json_object_get_string(v), st);
+	return result_status_parse(json_object_get_string(v), st);
 }
 
 /* "read_histogram" and "write_histogram" of o. */
@@ -192,7 +192,7 @@ static int read_cell(struct json_object *o, size_t i,
 	v = rjson_member(o, "status");
 	if (!v || !json_object_is_type(v, json_type_string))
 		return rjson_fail(err, errlen, "%sno 'status'", where);
-	if (rjson_status_parse(json_object_get_string(v), &c->status))
+	if (result_status_parse(json_object_get_string(v), &c->status))
 		return rjson_fail(err, errlen, "%sunknown status '%s'", where,
 				  json_object_get_string(v));
 	/* optional: one of another type is ignored */

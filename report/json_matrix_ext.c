@@ -36,7 +36,7 @@ void matrix_ext_json_add(const struct record_matrix *m,
 		struct json_object *po = json_object_new_object();
 
 		json_object_object_add(po, "status", json_object_new_string(
-					       rjson_status_name(p->status)));
+					       result_status_name(p->status)));
 		json_object_object_add(po, "kind", json_object_new_string(
 					       p->scan ? "verify_read" :
 					       "write"));
@@ -104,7 +104,7 @@ int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
 
 		v = rjson_member(p, "status");
 		if (!v || !json_object_is_type(v, json_type_string) ||
-		    rjson_status_parse(json_object_get_string(v),
+		    result_status_parse(json_object_get_string(v),
 				       &f->status) ||
 		    rjson_get_u64(p, "bs", &f->bs) ||
 		    rjson_get_u64(p, "bytes", &f->bytes) ||

@@ -29,7 +29,7 @@ void worker_rows_json_add(struct json_object *obj, const struct result *res)
 		json_object_object_add(o, "host", rjson_str(w->host));
 		json_object_object_add(o, "dir", rjson_str(w->dir));
 		json_object_object_add(o, "status", json_object_new_string(
-			rjson_status_name(w->status)));
+			result_status_name(w->status)));
 		json_object_object_add(o, "reason", rjson_str(w->reason));
 		json_object_object_add(o, "value",
 				       measured ? rjson_num(w->value) : NULL);
@@ -79,7 +79,7 @@ int worker_rows_json_read(struct json_object *obj, const char *where,
 		v = rjson_member(o, "status");
 		st = v && json_object_is_type(v, json_type_string) ?
 		     json_object_get_string(v) : "";
-		if (rjson_status_parse(st, &w->status))
+		if (result_status_parse(st, &w->status))
 			return rjson_fail(err, errlen, "%sworker %zu: unknown "
 					  "status '%s'", where, i + 1, st);
 		if (rjson_get_str(o, "host", &w->host) ||

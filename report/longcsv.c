@@ -36,16 +36,6 @@ static void csv_str(FILE *f, const char *s, int last)
 	putc(last ? '\n' : ',', f);
 }
 
-static const char *status_name(enum result_status s)
-{
-	switch (s) {
-	case RESULT_OK: return "ok";
-	case RESULT_FAILED: return "failed";
-	case RESULT_SKIPPED: return "skipped";
-	default: return "not run";
-	}
-}
-
 /* Figure k of the latency summary (hist_summarize) in us. */
 static void lat_us(FILE *f, const struct result *res, int k)
 {
@@ -59,6 +49,34 @@ static void lat_us(FILE *f, const struct result *res, int k)
 	}
 	snprintf(buf, sizeof(buf), "%.3f", s.v[k] / 1e3);
 	fprintf(f, "%s,", buf);
+}
+
+/*
+ * The matrix latency figures with columns of their own before the row's
+ * end (mx_read_ms, mx_read_p99_ms and the write pair); the others come
+ * last, so the columns of earlier versions kept their places.
+ */
+static int mx_lat_before(int k)
+{
+	return k == HIST_S_MEAN || k == HIST_S_P99;
+}
+
+/* The row's last columns: the rest of a matrix row's read and write
+ * latency summary in ms (f NULL: empty), ending the row. */
+static void mx_lat_columns(FILE *out, const struct matrix_figures *f)
+{
+	int i, k;
+
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < HIST_SUMMARY_N; k++) {
+			const double *v = !f ? NULL : i ? f->wlat : f->rlat;
+
+			if (mx_lat_before(k))
+				continue;
+			if (v && !isnan(v[k]))
+				fprintf(out, "%.6f", v[k]);
+			putc(i && k == HIST_S_MAX ? '\n' : ',', out);
+		}
 }
 
 static void csv_num(FILE *f, const char *fmt, double v)
@@ -175,16 +193,18 @@ static void matrix_rows(const struct compare *c,
 				fprintf(out, "%u", p->pct);
 			putc(',', out);
 			csv_num(out, "%.3f", f.mbps);
-			csv_num(out, "%.6f", f.read_ms);
-			if (!isnan(f.write_ms))
-				fprintf(out, "%.6f", f.write_ms);
+			csv_num(out, "%.6f", f.rlat[HIST_S_MEAN]);
+			if (!isnan(f.wlat[HIST_S_MEAN]))
+				fprintf(out, "%.6f", f.wlat[HIST_S_MEAN]);
 			fputs(",,,,,,,,,,", out);
-			csv_num(out, "%.6f", f.read_p99_ms);
-			if (!isnan(f.write_p99_ms))
-				fprintf(out, "%.6f", f.write_p99_ms);
+			csv_num(out, "%.6f", f.rlat[HIST_S_P99]);
+			if (!isnan(f.wlat[HIST_S_P99]))
+				fprintf(out, "%.6f", f.wlat[HIST_S_P99]);
 			verdict_columns(out, pt < 0 ? verdicts : NULL,
 					c->run_group[r], (size_t)-1, cell);
 			dims_columns(out, c, c->run_group[r]);
+			fputs(",,,", out);	/* lat_min_us .. lat_p99_9_us */
+			mx_lat_columns(out, &f);
 		}
 	}
 	cmpm_release(&m);
@@ -236,6 +256,8 @@ static void zones_rows(const struct compare *c, size_t r, const char *mark,
 			verdict_columns(out, NULL, c->run_group[r], (size_t)-2,
 					NULL);
 			dims_columns(out, c, c->run_group[r]);
+			fputs(",,,", out);	/* lat_min_us .. lat_p99_9_us */
+			mx_lat_columns(out, NULL);
 		}
 	}
 }
@@ -293,10 +315,8 @@ static void verdict_columns(FILE *out, const struct crit_verdicts *v,
 	putc(',', out);
 }
 
-/*
- * The configuration's dimensions as "key=value;..." and the keys that
- * were inferred from the label, ending the row.
- */
+/* The configuration's dimensions as "key=value;..." and the keys that
+ * were inferred from the label. */
 static void dims_columns(FILE *out, const struct compare *c, size_t g)
 {
 	const struct dims *d = &c->groups[g].dims;
@@ -315,7 +335,7 @@ static void dims_columns(FILE *out, const struct compare *c, size_t g)
 		inf = n;
 	}
 	csv_str(out, all, 0);
-	csv_str(out, inf, 1);
+	csv_str(out, inf, 0);
 	free(all);
 	free(inf);
 }
@@ -324,6 +344,7 @@ int report_write_longcsv(const struct compare *c,
 			 const struct crit_verdicts *verdicts, FILE *out)
 {
 	size_t r, i;
+	int k;
 
 	fputs("run,config,label,tool,version,source,host,fs,start,repetition,"
 	      "test,title,unit,status,value,cpu,low_precision,cached,"
@@ -333,7 +354,13 @@ int report_write_longcsv(const struct compare *c,
 	      "mx_read_ms,mx_write_ms,cfg_n,cfg_mean,cfg_sd,cfg_ci95_low,"
 	      "cfg_ci95_high,cfg_cv,cfg_noisy,significance,welch_p,"
 	      "mx_read_p99_ms,mx_write_p99_ms,criteria,verdict,dims,"
-	      "dims_inferred\n", out);
+	      "dims_inferred,lat_min_us,lat_p90_us,lat_p99_9_us", out);
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < HIST_SUMMARY_N; k++)
+			if (!mx_lat_before(k))
+				fprintf(out, ",mx_%s_%s_ms", i ? "write" :
+					"read", hist_summary_key[k]);
+	putc('\n', out);
 	for (r = 0; r < c->nrecs; r++) {
 		const struct record *rec = c->recs[r];
 		char *mark = compare_virt_mark(rec);
@@ -355,7 +382,7 @@ int report_write_longcsv(const struct compare *c,
 			csv_str(out, res->name, 0);
 			csv_str(out, res->title, 0);
 			csv_str(out, res->unit, 0);
-			csv_str(out, status_name(res->status), 0);
+			csv_str(out, result_status_name(res->status), 0);
 			if (res->status == RESULT_OK)
 				fprintf(out, "%.3f,%.1f,", res->value,
 					res->cpu);
@@ -387,6 +414,10 @@ int report_write_longcsv(const struct compare *c,
 			verdict_columns(out, verdicts, c->run_group[r],
 					t < c->ntests ? t : (size_t)-2, NULL);
 			dims_columns(out, c, c->run_group[r]);
+			lat_us(out, res, HIST_S_MIN);
+			lat_us(out, res, HIST_S_P90);
+			lat_us(out, res, HIST_S_P99_9);
+			mx_lat_columns(out, NULL);
 		}
 		matrix_rows(c, verdicts, r, mark, out);
 		zones_rows(c, r, mark, out);

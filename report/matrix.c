@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_internal.h"
 #include "worker_rows.h"
 #include "../lib/xalloc.h"
 
@@ -44,73 +43,45 @@ static void size_name(char *buf, size_t len, uint64_t bs)
 	buf[n] = '\0';
 }
 
-static void lat_figures(const struct histogram *h, int ok, double *mean,
-			double *min, double *p50, double *p90, double *p99,
-			double *p999, double *max)
+void matrix_lat_ms(const struct histogram *h,
+		   const struct matrix_reported *rep,
+		   double ms[HIST_SUMMARY_N])
 {
 	struct hist_summary sum;
+	int k;
 
 	hist_summarize(h, &sum);
-	if (!ok || !sum.count) {
-		*mean = *min = *p50 = *p90 = *p99 = *p999 = *max = NAN;
-		return;
+	for (k = 0; k < HIST_SUMMARY_N; k++) {
+		ms[k] = sum.count ? sum.v[k] / 1e6 : NAN;
+		if (sum.count && rep && !isnan(rep->v[k]))
+			ms[k] = rep->v[k] / 1e6;
 	}
-	*mean = sum.v[HIST_S_MEAN] / 1e6;
-	*min = sum.v[HIST_S_MIN] / 1e6;
-	*p50 = sum.v[HIST_S_P50] / 1e6;
-	*p90 = sum.v[HIST_S_P90] / 1e6;
-	*p99 = sum.v[HIST_S_P99] / 1e6;
-	*p999 = sum.v[HIST_S_P99_9] / 1e6;
-	*max = sum.v[HIST_S_MAX] / 1e6;
 }
 
+/* The labels and rates of a cell or point in state st; latency NAN. */
 static void figures(const struct matrix_cell *c, enum result_status st,
 		    double iops, double mbps, double cpu,
-		    const struct histogram *r, const struct histogram *w,
 		    struct matrix_figures *f)
 {
-	int ok = st == RESULT_OK;
+	int ok = st == RESULT_OK, k;
 
 	memset(f, 0, sizeof(*f));
 	size_name(f->bs, sizeof(f->bs), c->bs);
 	snprintf(f->pattern, sizeof(f->pattern), "%s",
 		 c->random ? "Random" : "Seq");
 	matrix_profile_name(f->profile, sizeof(f->profile), c->read_pct);
-	f->status = rjson_status_name(st);
+	f->status = result_status_name(st);
 	f->iops = ok ? iops : NAN;
 	f->mbps = ok ? mbps : NAN;
 	f->cpu = ok ? cpu : NAN;
-	lat_figures(r, ok, &f->read_ms, &f->read_min_ms, &f->read_p50_ms,
-		    &f->read_p90_ms, &f->read_p99_ms, &f->read_p99_9_ms,
-		    &f->read_max_ms);
-	lat_figures(w, ok, &f->write_ms, &f->write_min_ms, &f->write_p50_ms,
-		    &f->write_p90_ms, &f->write_p99_ms, &f->write_p99_9_ms,
-		    &f->write_max_ms);
-}
-
-/* An importer's exact figures over the histogram's (ns to ms). */
-static void reported(const struct matrix_reported *rep, double *mean,
-		     double *p50, double *p99, double *p999, double *max)
-{
-	if (!rep)
-		return;
-	if (!isnan(rep->mean))
-		*mean = rep->mean / 1e6;
-	if (!isnan(rep->p50))
-		*p50 = rep->p50 / 1e6;
-	if (!isnan(rep->p99))
-		*p99 = rep->p99 / 1e6;
-	if (!isnan(rep->p99_9))
-		*p999 = rep->p99_9 / 1e6;
-	if (!isnan(rep->max))
-		*max = rep->max / 1e6;
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		f->rlat[k] = f->wlat[k] = NAN;
 }
 
 void matrix_cell_figures(const struct matrix_cell *c,
 			 struct matrix_figures *f)
 {
-	figures(c, c->status, c->iops, c->mbps, c->cpu, &c->rlat, &c->wlat,
-		f);
+	figures(c, c->status, c->iops, c->mbps, c->cpu, f);
 	f->target_iops = NAN;
 	f->reached = -1;
 	/* a stop is not a failure of the device: say which it was */
@@ -119,13 +90,8 @@ void matrix_cell_figures(const struct matrix_cell *c,
 		f->status = "interrupted";
 	if (c->status != RESULT_OK)
 		return;
-	if (c->rlat.count)
-		reported(c->rrep, &f->read_ms, &f->read_p50_ms,
-			 &f->read_p99_ms, &f->read_p99_9_ms, &f->read_max_ms);
-	if (c->wlat.count)
-		reported(c->wrep, &f->write_ms, &f->write_p50_ms,
-			 &f->write_p99_ms, &f->write_p99_9_ms,
-			 &f->write_max_ms);
+	matrix_lat_ms(&c->rlat, c->rrep, f->rlat);
+	matrix_lat_ms(&c->wlat, c->wrep, f->wlat);
 }
 
 int matrix_point_reached(const struct matrix_point *p)
@@ -139,10 +105,13 @@ void matrix_point_figures(const struct matrix_cell *c,
 			  const struct matrix_point *p,
 			  struct matrix_figures *f)
 {
-	figures(c, p->status, p->iops, p->mbps, p->cpu, &p->rlat, &p->wlat,
-		f);
+	figures(c, p->status, p->iops, p->mbps, p->cpu, f);
 	f->target_iops = p->target_iops;
 	f->reached = matrix_point_reached(p);
+	if (p->status != RESULT_OK)
+		return;
+	matrix_lat_ms(&p->rlat, NULL, f->rlat);
+	matrix_lat_ms(&p->wlat, NULL, f->wlat);
 }
 
 /* ---- long CSV ---- */
@@ -164,15 +133,16 @@ static void csv_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-static void csv_lat(FILE *out, const struct histogram *h)
+static void csv_lat(FILE *out, const struct histogram *h,
+		    const struct matrix_reported *rep)
 {
-	struct hist_summary sum;
+	double ms[HIST_SUMMARY_N];
 	int k;
 
-	hist_summarize(h, &sum);
+	matrix_lat_ms(h, rep, ms);
 	for (k = 0; k < HIST_SUMMARY_N; k++)
-		if (sum.count)
-			fprintf(out, ",%.6f", sum.v[k] / 1e6);
+		if (!isnan(ms[k]))
+			fprintf(out, ",%.6f", ms[k]);
 		else
 			fputc(',', out);
 }
@@ -209,11 +179,11 @@ int matrix_write_csv(const struct record *rec, FILE *out, int header)
 		fprintf(out, ",%d,%" PRIu64 ",%u,%u,%s,%u,%s,%.6f,%.3f,%.3f,"
 			"%.1f,%" PRIu64 ",%" PRIu64, m->direct, c->bs,
 			c->threads, c->qd, c->random ? "random" : "seq",
-			c->read_pct, rjson_status_name(c->status), c->elapsed,
+			c->read_pct, result_status_name(c->status), c->elapsed,
 			c->iops, c->mbps, c->cpu, c->rlat.count,
 			c->wlat.count);
-		csv_lat(out, &c->rlat);
-		csv_lat(out, &c->wlat);
+		csv_lat(out, &c->rlat, c->rrep);
+		csv_lat(out, &c->wlat, c->wrep);
 		fprintf(out, ",%" PRIu64 ",%u,%" PRIu64 "\n", c->hit_area,
 			c->hit_pct, c->hits);
 	}

@@ -29,12 +29,13 @@ struct matrix_point {
 };
 
 /*
- * A latency summary an importer was given exactly (fio's own mean and
- * percentiles), in ns; NAN where the tool gave none.  The writers prefer
- * it to the histogram's, which is only as exact as its buckets.
+ * A latency summary an importer was given exactly (fio's own mean, min,
+ * percentiles and max), in ns, indexed as a struct hist_summary's v
+ * (HIST_S_MEAN .. HIST_S_MAX); NAN where the tool gave none.  The writers
+ * prefer it to the histogram's, which is only as exact as its buckets.
  */
 struct matrix_reported {
-	double mean, p50, p99, p99_9, max;
+	double v[HIST_SUMMARY_N];
 };
 
 /* One target's share of a cell (several -d): its threads' I/Os. */
@@ -155,11 +156,20 @@ struct matrix_figures {
 	double iops, mbps, cpu;
 	double target_iops;	/* a curve point's target; NAN for a cell */
 	int reached;		/* a point: 1 reached, 0 not, -1 n/a */
-	double read_ms, read_p50_ms, read_p99_ms, read_p99_9_ms, read_max_ms;
-	double write_ms, write_p50_ms, write_p99_ms, write_p99_9_ms,
-	       write_max_ms;
-	double read_min_ms, read_p90_ms, write_min_ms, write_p90_ms;
+	/* read and write latency in ms, indexed as a struct hist_summary's
+	 * v: rlat[HIST_S_MEAN] is the mean read latency, then min, p50,
+	 * p90, p99, p99.9, max */
+	double rlat[HIST_SUMMARY_N], wlat[HIST_SUMMARY_N];
 };
+
+/*
+ * The latency summary of h (hist_summarize) in ms, all NAN without
+ * samples; an importer's exact figures rep (NULL: none) replace the
+ * histogram's where it has them.
+ */
+void matrix_lat_ms(const struct histogram *h,
+		   const struct matrix_reported *rep,
+		   double ms[HIST_SUMMARY_N]);
 
 void matrix_cell_figures(const struct matrix_cell *c,
 			 struct matrix_figures *f);

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_internal.h"
 #include "textesc.h"
 #include "../lib/xalloc.h"
 
@@ -190,7 +189,8 @@ void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
 		fputc('\n', out);
 		return;
 	}
-	xdisk_figures(out, f->iops, f->mbps, f->read_ms, f->write_ms);
+	xdisk_figures(out, f->iops, f->mbps, f->rlat[HIST_S_MEAN],
+		      f->wlat[HIST_S_MEAN]);
 }
 
 void matrix_pct_header(FILE *out)
@@ -214,8 +214,8 @@ void matrix_pct_row(FILE *out, const char *pattern, const char *profile,
 		    const struct matrix_figures *f)
 {
 	const double v[6] = {
-		f->read_p99_ms, f->read_p99_9_ms, f->read_max_ms,
-		f->write_p99_ms, f->write_p99_9_ms, f->write_max_ms,
+		f->rlat[HIST_S_P99], f->rlat[HIST_S_P99_9], f->rlat[HIST_S_MAX],
+		f->wlat[HIST_S_P99], f->wlat[HIST_S_P99_9], f->wlat[HIST_S_MAX],
 	};
 	char buf[32];
 	int i;
@@ -254,7 +254,8 @@ void matrix_curve_row(FILE *out, unsigned pct, double target_iops,
 {
 	char buf[32];
 	const double v[4] = {
-		f->read_ms, f->read_p99_ms, f->write_ms, f->write_p99_ms,
+		f->rlat[HIST_S_MEAN], f->rlat[HIST_S_P99],
+		f->wlat[HIST_S_MEAN], f->wlat[HIST_S_P99],
 	};
 	int i;
 
@@ -405,7 +406,7 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 	}
 	for (i = 0; i < n; i++)
 		if (group[i]->status != RESULT_OK && group[i]->reason) {
-			const char *st = status_word(rjson_status_name(
+			const char *st = status_word(result_status_name(
 						group[i]->status));
 			const char *why = group[i]->reason;
 
@@ -505,7 +506,7 @@ static void preamble(FILE *out, const struct record *rec,
 			bytes);
 	else
 		fprintf(out, ":\n  %s after %.2f s\n",
-			status_word(rjson_status_name(p->status)), p->elapsed);
+			status_word(result_status_name(p->status)), p->elapsed);
 }
 
 int matrix_write_text(const struct record *rec, FILE *out)

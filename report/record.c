@@ -187,6 +187,32 @@ struct result *record_find(const struct record *rec, const char *name)
 	return NULL;
 }
 
+static const char *const status_names[] = {
+	[RESULT_NOT_RUN] = "not_run",
+	[RESULT_OK] = "ok",
+	[RESULT_FAILED] = "failed",
+	[RESULT_SKIPPED] = "skipped",
+};
+
+#define NSTATUS (sizeof(status_names) / sizeof(status_names[0]))
+
+const char *result_status_name(enum result_status st)
+{
+	return (unsigned)st < NSTATUS ? status_names[st] : "failed";
+}
+
+int result_status_parse(const char *name, enum result_status *st)
+{
+	size_t s;
+
+	for (s = 0; s < NSTATUS; s++)
+		if (!strcmp(name, status_names[s])) {
+			*st = (enum result_status)s;
+			return 0;
+		}
+	return -1;
+}
+
 void result_set_status(struct result *res, enum result_status status,
 		       const char *fmt, ...)
 {

@@ -256,6 +256,14 @@ struct result *record_add_result(struct record *rec, const char *name,
 				 const char *title, const char *unit);
 struct result *record_find(const struct record *rec, const char *name);
 
+/*
+ * A status's name, the same in every format: "not_run", "ok", "failed",
+ * "skipped" (an out-of-range value reads as "failed").
+ */
+const char *result_status_name(enum result_status st);
+/* *st = the status called name: 0, or -1 when there is none. */
+int result_status_parse(const char *name, enum result_status *st);
+
 /* Set status and reason (printf-style, may be NULL) of a result. */
 __attribute__((format(printf, 3, 4)))
 void result_set_status(struct result *res, enum result_status status,

@@ -67,7 +67,7 @@ static struct json_object *sweep_object(const struct zones_sweep *s)
 	add(o, "pass", json_object_new_int((int)s->pass));
 	add(o, "direction", json_object_new_string(s->write ? "write" :
 						   "read"));
-	add(o, "status", json_object_new_string(rjson_status_name(s->status)));
+	add(o, "status", json_object_new_string(result_status_name(s->status)));
 	add(o, "reason", rjson_str(s->reason));
 	add(o, "elapsed", rjson_num(s->elapsed));
 	add(o, "bytes", json_object_new_uint64(s->bytes));
@@ -177,7 +177,7 @@ static int read_sweep(struct json_object *o, struct record_zones *z,
 	s = zones_add_sweep(z, (unsigned)pass, !strcmp(dir, "write"));
 	v = rjson_member(o, "status");
 	if (!v || !json_object_is_type(v, json_type_string) ||
-	    rjson_status_parse(json_object_get_string(v), &s->status))
+	    result_status_parse(json_object_get_string(v), &s->status))
 		return rjson_fail(err, errlen, "%sbad 'status'", where);
 	/* optional: one of another type is ignored */
 	(void)rjson_get_str(o, "reason", &s->reason);

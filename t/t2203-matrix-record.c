@@ -371,14 +371,14 @@ static void test_figures(void **state)
 	assert_string_equal(f.profile, "80/20");
 	assert_string_equal(f.status, "ok");
 	assert_true(f.iops == 50.0 && f.mbps == 50.0);
-	assert_true(f.write_ms == 4.0);
+	assert_true(f.wlat[HIST_S_MEAN] == 4.0);
 	matrix_cell_figures(&rec->matrix->cells[0], &f);
-	assert_true(f.read_ms == 0.1);
-	assert_true(isnan(f.write_ms));
+	assert_true(f.rlat[HIST_S_MEAN] == 0.1);
+	assert_true(isnan(f.wlat[HIST_S_MEAN]));
 	matrix_point_figures(&rec->matrix->cells[0],
 			     &rec->matrix->cells[0].curve[0], &f);
 	assert_true(f.iops == 198.0);
-	assert_true(f.read_ms == 0.05);
+	assert_true(f.rlat[HIST_S_MEAN] == 0.05);
 	rec->matrix->cells[1].status = RESULT_FAILED;
 	matrix_cell_figures(&rec->matrix->cells[1], &f);
 	assert_string_equal(f.status, "failed");

@@ -221,8 +221,8 @@ static void test_seed_tables(void **state)
 		fig.status = "ok";
 		fig.iops = number(sf[2]);
 		fig.mbps = number(sf[3]);
-		fig.read_ms = number(sf[4]);
-		fig.write_ms = number(sf[5]);
+		fig.rlat[HIST_S_MEAN] = number(sf[4]);
+		fig.wlat[HIST_S_MEAN] = number(sf[5]);
 		assert_string_equal(matrix_pattern_name(!strcmp(sf[0],
 						"Random")), sf[0]);
 		matrix_profile_name(prof, sizeof(prof), read_pct(sf[1]));

@@ -142,11 +142,67 @@ test_expect_success 'long CSV: one row per run and cell, curve points' '
 	"$CLYDE" report -f csv m.jsonl w.jsonl >long.csv &&
 	test "$(grep -c ",matrix," long.csv)" = 48 &&
 	test "$(grep -c ",matrix_curve," long.csv)" = 24 &&
-	test "$(perl -MText::ParseWords -ne "chomp; print scalar(parse_line(\",\", 1, \$_)), qq(\\n)" long.csv | sort -u)" = 53 &&
+	# every row as many fields as the header
+	perl -MText::ParseWords -ne "chomp; print scalar(parse_line(\",\", 1, \$_)), qq(\\n)" long.csv | sort -u >nf &&
+	test_line_count = 1 nf &&
+	test "$(cat nf)" = "$(head -1 long.csv | tr , "\n" | wc -l)" &&
 	i=$(sed -n 2p m.jsonl | jq ".matrix.cells[] | select(.bs == 65536 and .threads == 2 and .pattern == \"random\" and .read_pct == 100) | .iops") &&
 	grep "^2,2,mx-b,.*,matrix,.*,65536,2,1,random,100,," long.csv >row &&
 	test_line_count = 1 row &&
 	awk -F, -v b="$i" "{ exit !((\$15 - b) / b < 1e-6 && (b - \$15) / b < 1e-6) }" row
+'
+
+# latency FILE: per matrix row (not curve) of the long CSV, label bs
+# threads pattern read_pct, then the read and the write latency summary in
+# ms, mean min p50 p90 p99 p99_9 max ("-" where empty)
+latency () {
+	perl -MText::ParseWords -ne '
+		chomp; my @f = parse_line(",", 0, $_);
+		if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+		next unless $f[$c{test}] eq "matrix";
+		my @l;
+		for my $d ("read", "write") {
+			push @l, map { $_ eq "" ? "-" : $_ }
+				@f[map { $c{$_} // die "no column $_\n" }
+				   "mx_${d}_ms", map { "mx_${d}_${_}_ms" }
+				   qw(min p50 p90 p99 p99_9 max)];
+		}
+		print join(" ", @f[@c{qw(label mx_bs mx_threads mx_pattern
+			mx_read_pct)}], @l), "\n";' "$1"
+}
+
+test_expect_success 'long CSV: a matrix cell has the whole latency summary, as in its record' '
+	"$CLYDE" report -f csv m.jsonl >long.csv &&
+	latency long.csv >got &&
+	jq -r "
+		def lat(o): if o then (o.mean, o.min, o.p50, o.p90,
+			o.p99, o.p99_9, o.max) | tostring
+			else range(7) | \"-\" end;
+		.label as \$l | .matrix.cells[] | select(.status == \"ok\") |
+		[\$l, .bs, .threads, .pattern, .read_pct,
+		 lat(.read_latency_ms), lat(.write_latency_ms)] |
+		map(tostring) | join(\" \")" m.jsonl >exp &&
+	test_line_count = 48 got &&
+	paste -d"\n" exp got | awk "
+		NR % 2 { n = split(\$0, e); next }
+		{
+			if (split(\$0, g) != n) { print \"fields: \" \$0; bad = 1 }
+			for (i = 1; i <= 5; i++) if (e[i] != g[i]) bad = 1
+			for (i = 6; i <= n; i++) {
+				if (e[i] == \"-\" || g[i] == \"-\") {
+					if (e[i] != g[i]) { print \"missing \" i \": \" \$0; bad = 1 }
+					continue
+				}
+				d = e[i] - g[i]; if (d < 0) d = -d
+				if (d > 0.0000005 + 1e-9 * e[i]) { print \"value \" i \": \" e[i] \" \" g[i]; bad = 1 }
+			}
+			# in order: min <= p50 <= p90 <= p99 <= p99.9 <= max, mean inside
+			for (s = 6; s <= 13; s += 7) if (g[s] != \"-\") {
+				for (i = s + 2; i <= s + 6; i++) if (g[i] < g[i - 1]) { print \"order: \" \$0; bad = 1 }
+				if (g[s] < g[s + 1] || g[s] > g[s + 6]) { print \"mean: \" \$0; bad = 1 }
+			}
+		}
+		END { exit bad }"
 '
 
 test_expect_success XMLLINT 'VM mark: an emulated run is marked wherever it is named' '

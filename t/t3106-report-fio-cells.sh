@@ -1,6 +1,6 @@
 #!/bin/bash
 # clyde report: fio jobs as matrix cells (bs, pattern, profile, depth,
-# threads), with IO/s and latency mean and p99 equal to the file's own
+# threads), with IO/s and the latency summary equal to the file's own
 # values, parsed here independently with jq; every fio file of the
 # real-world corpus when it is there (../shared/realworld beside the
 # repository, or $CLYDE_REALWORLD).
@@ -13,10 +13,10 @@ test_lazy_prereq REALWORLD 'ls "$RW"/fio-*.json'
 
 # expect FILE: one line per job that moved data, as jq reads the file
 # (text before the first '{' dropped): label, bs in bytes, threads, qd,
-# pattern, read %, IO/s, then read and write mean and p99 in ms ("-"
-# where the direction has none).  fio 3.x has clat_ns in ns, 2.x clat in
+# pattern, read %, IO/s, then read and write mean, min, p90, p99 and max
+# in ms ("-" where the direction has none).  fio 3.x has clat_ns in ns, 2.x clat in
 # us; without a percentile list (json+), the value of the bin holding the
-# ceil(0.99 N)-th sample.
+# ceil(0.9 N)-th or ceil(0.99 N)-th sample.
 expect () {
 	perl -0777 -pe 's/^[^{]*//' "$1" | jq -r '
 	def num: if type == "string" then tonumber else . end;
@@ -26,20 +26,22 @@ expect () {
 			elif $m.u == "m" then 1048576
 			elif $m.u == "g" then 1073741824 else 1 end) | floor;
 	def clat: if .clat_ns then [.clat_ns, 1e-6] else [.clat, 1e-3] end;
-	def p99: clat as [$c, $k] |
-		if $c.percentile then ($c.percentile["99.000000"] * $k)
+	def pct($p; $key): clat as [$c, $k] |
+		if $c.percentile then ($c.percentile[$key] * $k)
 		elif $c.bins then
 			([$c.bins | to_entries[] | {v: (.key | tonumber), n: .value}]
 			 | sort_by(.v)) as $b |
-			(($b | map(.n) | add) * 0.99 | ceil) as $want |
+			(($b | map(.n) | add) * $p | ceil) as $want |
 			(reduce $b[] as $x ({s: 0, v: null};
 				if .v == null then .s += $x.n |
 				(if .s >= $want then .v = $x.v else . end)
 				else . end) | .v) * $k
 		else null end;
 	def lat(d): if (d.total_ios // 0) > 0 then
-		(d | clat as [$c, $k] | ($c.mean * $k)), (d | p99)
-		else "-", "-" end;
+		(d | clat as [$c, $k] | ($c.mean * $k), ($c.min * $k)),
+		(d | pct(0.90; "90.000000")), (d | pct(0.99; "99.000000")),
+		(d | clat as [$c, $k] | ($c.max * $k))
+		else "-", "-", "-", "-", "-" end;
 	(.["global options"] // {}) as $g |
 	(.jobs // .client_stats)[] | select(.jobname != "All clients") |
 	((.["job options"] // {}) as $o | $g + $o) as $opt |
@@ -65,8 +67,10 @@ got () {
 		chomp; my @f = parse_line(",", 0, $_);
 		if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
 		next unless $f[$c{test}] eq "matrix";
-		my @l = map { $_ eq "" ? "-" : $_ } @f[$c{mx_read_ms},
-			$c{mx_read_p99_ms}, $c{mx_write_ms}, $c{mx_write_p99_ms}];
+		my @l = map { $_ eq "" ? "-" : $_ } @f[map { $c{$_} }
+			map { ("mx_${_}_ms", "mx_${_}_min_ms", "mx_${_}_p90_ms",
+			       "mx_${_}_p99_ms", "mx_${_}_max_ms") }
+			qw(read write)];
 		print join(" ", $f[$c{label}], @f[$c{mx_bs}, $c{mx_threads},
 			$c{mx_qd}, $c{mx_pattern}, $c{mx_read_pct}, $c{value}],
 			@l), "\n";' long.csv
@@ -103,7 +107,7 @@ test_expect_success JQ 'fixtures: every fio job is a cell with its own figures' 
 	done
 '
 
-test_expect_success JQ,REALWORLD 'real-world fio files: IO/s, latency mean and p99 as in the file' '
+test_expect_success JQ,REALWORLD 'real-world fio files: IO/s, latency mean, min, p90, p99 and max as in the file' '
 	n=0 &&
 	for f in "$RW"/fio-*.json; do
 		expect "$f" >exp 2>/dev/null || : >exp
