@@ -3,10 +3,10 @@
 #define CLYDE_JSON_INTERNAL_H
 
 /*
- * Pieces of the JSON writer and reader (report/json.c) that sections of
- * the record kept in their own files (matrix.c, target_json.c,
- * worker_rows.c) reuse, so every value is written and checked the same
- * way.  Not a public API.
+ * Pieces of the JSON writer (report/json.c) and reader (json_read.c) that
+ * the sections of the record in their own files (json_matrix.c,
+ * json_target.c, json_workers.c, zones_json.c) reuse, so every value is
+ * written and checked the same way.  Not a public API.
  */
 
 #include <stddef.h>
@@ -93,7 +93,7 @@ struct json_object *matrix_json_object(const struct record_matrix *m);
 int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
 		     size_t errlen);
 
-/* ---- histograms (report/json.c) ---- */
+/* ---- histograms (report/json_hist.c) ---- */
 
 /*
  * The latency summary of h (hist_summarize) as {"mean","min","p50","p90",

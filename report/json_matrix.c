@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The JSON of the record's matrix section (json-c), written and read
- * through the record's writer and reader in json.c.
+ * through the record's writer (json.c) and reader (json_read.c).
  */
 #include "matrix.h"
 
