@@ -134,7 +134,8 @@ static const struct optable zones_options = {
 		"Throughput across a whole device or file, zone by zone, as "
 		"bonnie++'s zcav:\nsequential O_DIRECT reads (with --write, "
 		"writes, then reads) from start to\nend; per zone MiB/s and "
-		"latency mean and p99.  Read-only unless --write.\n\n",
+		"latency (mean, min, p50, p90, p99, p99.9, max).\nRead-only "
+		"unless --write.\n\n",
 	.tail = "\nExit status: 0 success, 1 an I/O failed (the sweep goes on; "
 		"results are\nwritten), 2 bad usage or input, 128+N "
 		"interrupted by signal N (the zones\ndone are written).\n",

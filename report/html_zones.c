@@ -3,7 +3,8 @@
  * The zones section of the page (clyde zones records): an inline SVG line
  * chart of MiB/s against the offset, a line per run and sweep (so two
  * arrays, or two passes of one, overlay), the minimum, mean and maximum
- * of each sweep, the slowest zones, and the zones with I/O errors.
+ * of each sweep, its latency summary (the set of every writer:
+ * histogram.h), the slowest zones, and the zones with I/O errors.
  * Written through hout.h only.
  */
 #include "html_internal.h"
@@ -343,6 +344,27 @@ static void num_td(FILE *f, const char *fmt, double v)
 	h_close(f, "td");
 }
 
+/* The column heads of the latency summary: "mean ms" .. "max ms". */
+static void lat_heads(FILE *f)
+{
+	int k;
+
+	for (k = 0; k < HIST_SUMMARY_N; k++) {
+		h_open(f, "th", NULL);
+		h_textf(f, "%s ms", hist_summary_label[k]);
+		h_close(f, "th");
+	}
+}
+
+/* Its figures (zones_lat_ms), a cell each; "-" for one not known. */
+static void lat_tds(FILE *f, const double ms[HIST_SUMMARY_N])
+{
+	int k;
+
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		num_td(f, "%.3f", ms[k]);
+}
+
 static void summary_table(FILE *f, const struct series *v, size_t n)
 {
 	size_t k;
@@ -350,8 +372,7 @@ static void summary_table(FILE *f, const struct series *v, size_t n)
 	h_lit(f, "<table class=\"zones\">\n<tr><th>run and sweep</th>"
 	      "<th>target</th><th>MiB</th><th>whole MiB/s</th>"
 	      "<th>min zone</th><th>at GiB</th><th>mean zone</th>"
-	      "<th>max zone</th><th>at GiB</th><th>lat mean ms</th>"
-	      "<th>lat p99 ms</th><th>zones with errors</th>"
+	      "<th>max zone</th><th>at GiB</th><th>zones with errors</th>"
 	      "<th>cached at start</th></tr>\n");
 	for (k = 0; k < n; k++) {
 		const struct zones_sweep *s = v[k].s;
@@ -370,12 +391,35 @@ static void summary_table(FILE *f, const struct series *v, size_t n)
 		num_td(f, "%.1f", st.max);
 		num_td(f, "%.3f", st.n ? (double)s->zones[st.imax].offset /
 		       GiB_D : NAN);
-		num_td(f, "%.3f", s->lat.count ? hist_mean(&s->lat) / 1e6 : NAN);
-		num_td(f, "%.3f", s->lat.count ?
-		       (double)hist_percentile(&s->lat, 99.0) / 1e6 : NAN);
 		num_td(f, "%.0f", (double)st.nerr);
 		num_td(f, "%.0f %%", s->residency >= 0 ? s->residency * 100 :
 		       NAN);
+		h_close(f, "tr");
+		h_lit(f, "\n");
+	}
+	h_lit(f, "</table>\n");
+}
+
+/* Every sweep's latency summary, as clyde's other latency tables. */
+static void latency_table(FILE *f, const struct series *v, size_t n)
+{
+	double ms[HIST_SUMMARY_N];
+	size_t k;
+
+	h_lit(f, "<h3>Latency per I/O of each sweep</h3>\n<p class=\"note\">"
+	      "In milliseconds, from the sweep's histogram of all its I/Os."
+	      "</p>\n<table class=\"zones-latency\">\n<tr><th>run and "
+	      "sweep</th><th>I/Os</th>");
+	lat_heads(f);
+	h_lit(f, "</tr>\n");
+	for (k = 0; k < n; k++) {
+		const struct zones_sweep *s = v[k].s;
+
+		zones_lat_ms(&s->lat, ms);
+		h_open(f, "tr", NULL);
+		h_elem(f, "td", v[k].name);
+		num_td(f, "%.0f", (double)s->lat.count);
+		lat_tds(f, ms);
 		h_close(f, "tr");
 		h_lit(f, "\n");
 	}
@@ -420,8 +464,9 @@ static void zone_tables(FILE *f, const struct series *v, size_t n)
 	qsort(all, m, sizeof(*all), slow_cmp);
 	h_lit(f, "<h3>The slowest zones</h3>\n<table class=\"zones-slow\">\n"
 	      "<tr><th>run and sweep</th><th>zone</th><th>offset GiB</th>"
-	      "<th>MiB/s</th><th>lat mean ms</th><th>lat p99 ms</th>"
-	      "<th>lat max ms</th></tr>\n");
+	      "<th>MiB/s</th>");
+	lat_heads(f);
+	h_lit(f, "</tr>\n");
 	for (i = 0; i < m && i < NSLOW; i++) {
 		const struct zone_row *r = &all[i].x->s->zones[all[i].zone];
 
@@ -430,9 +475,7 @@ static void zone_tables(FILE *f, const struct series *v, size_t n)
 		num_td(f, "%.0f", (double)all[i].zone + 1);
 		num_td(f, "%.3f", (double)r->offset / GiB_D);
 		num_td(f, "%.1f", r->mibps);
-		num_td(f, "%.3f", r->lat_mean_ms);
-		num_td(f, "%.3f", r->lat_p99_ms);
-		num_td(f, "%.3f", r->lat_max_ms);
+		lat_tds(f, r->lat_ms);
 		h_close(f, "tr");
 		h_lit(f, "\n");
 	}
@@ -494,6 +537,7 @@ void html_zones(struct page *p)
 	      "table.</p>\n");
 	chart(f, v, n);
 	summary_table(f, v, n);
+	latency_table(f, v, n);
 	zone_tables(f, v, n);
 	free(v);
 }

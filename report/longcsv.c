@@ -245,10 +245,10 @@ static void zones_rows(const struct compare *c, size_t r, const char *mark,
 				zones_row_coarse(zr), zr->ios, zr->bytes);
 			csv_num(out, "%.6f", zr->elapsed > 0 ? zr->elapsed :
 				NAN);
-			csv_num(out, "%.1f", zr->lat_mean_ms * 1e3);
-			putc(',', out);
-			csv_num(out, "%.1f", zr->lat_p99_ms * 1e3);
-			csv_num(out, "%.1f", zr->lat_max_ms * 1e3);
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_MEAN] * 1e3);
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_P50] * 1e3);
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_P99] * 1e3);
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_MAX] * 1e3);
 			putc(',', out);
 			csv_str(out, mark, 0);
 			fputs("1,,,,,,,,,", out);

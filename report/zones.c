@@ -71,20 +71,25 @@ struct zone_row *zones_add_row(struct zones_sweep *s)
 	xgrow((void **)&s->zones, &s->alloc, s->nzones + 1, sizeof(*s->zones));
 	r = &s->zones[s->nzones++];
 	memset(r, 0, sizeof(*r));
-	r->lat_mean_ms = r->lat_p99_ms = r->lat_max_ms = NAN;
+	zones_lat_ms(NULL, r->lat_ms);
 	return r;
+}
+
+void zones_lat_ms(const struct histogram *h, double ms[HIST_SUMMARY_N])
+{
+	struct hist_summary sum;
+	int k;
+
+	if (h)
+		hist_summarize(h, &sum);
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		ms[k] = h && sum.count ? sum.v[k] / 1e6 : NAN;
 }
 
 void zones_row_finish(struct zone_row *r, const struct histogram *h)
 {
 	r->mibps = r->elapsed > 0 ? (double)r->bytes / r->elapsed / MiB_D : 0;
-	if (!h->count) {
-		r->lat_mean_ms = r->lat_p99_ms = r->lat_max_ms = NAN;
-		return;
-	}
-	r->lat_mean_ms = hist_mean(h) / 1e6;
-	r->lat_p99_ms = (double)hist_percentile(h, 99.0) / 1e6;
-	r->lat_max_ms = (double)h->max / 1e6;
+	zones_lat_ms(h, r->lat_ms);
 }
 
 void zones_sweep_finish(struct zones_sweep *s)
@@ -110,8 +115,8 @@ void zones_sweep_name(const struct record_zones *z,
 
 int zones_row_coarse(const struct zone_row *r)
 {
-	return r->ios && !isnan(r->lat_mean_ms) &&
-	       r->elapsed * 1e3 < r->lat_mean_ms;
+	return r->ios && !isnan(r->lat_ms[HIST_S_MEAN]) &&
+	       r->elapsed * 1e3 < r->lat_ms[HIST_S_MEAN];
 }
 
 int zones_row_rated(const struct zone_row *r)
@@ -305,10 +310,10 @@ static void table_row(FILE *out, const struct record_zones *z,
 			have++;
 		}
 		if (r->ios) {
-			wsum += r->lat_mean_ms * (double)r->ios;
+			wsum += r->lat_ms[HIST_S_MEAN] * (double)r->ios;
 			ios += r->ios;
-			if (isnan(p99) || r->lat_p99_ms > p99)
-				p99 = r->lat_p99_ms;
+			if (isnan(p99) || r->lat_ms[HIST_S_P99] > p99)
+				p99 = r->lat_ms[HIST_S_P99];
 		}
 	}
 	if (n > TABLE_PASSES) {
@@ -449,14 +454,9 @@ static void summary(FILE *out, const struct record_zones *z)
 				"\n", "", c, st.imax + 1,
 				(double)s->zones[st.imax].offset / GiB_D);
 		}
-		if (s->lat.count) {
-			fprintf(out, "  %-13s latency mean %.3f ms, p99 %.3f ms, "
-				"max %.3f ms\n", "", hist_mean(&s->lat) / 1e6,
-				(double)hist_percentile(&s->lat, 99.0) / 1e6,
-				(double)s->lat.max / 1e6);
-			fprintf(out, "  %-13s over %" PRIu64 " I/Os\n", "",
-				s->lat.count);
-		}
+		if (s->lat.count)
+			fprintf(out, "  %-13s %" PRIu64 " I/Os (latency in the "
+				"table below)\n", "", s->lat.count);
 		if (s->residency >= 0)
 			fprintf(out, "  %-13s %.0f %% in the host page cache at "
 				"the start\n", "", s->residency * 100);
@@ -518,6 +518,40 @@ static void slowest(FILE *out, const struct record_zones *z)
 	}
 }
 
+/*
+ * The latency summary of every sweep's I/Os, the set and the column heads
+ * of clyde's other latency tables (hist_summary_label), in ms; 78 columns.
+ */
+static void latency_table(FILE *out, const struct record_zones *z)
+{
+	double ms[HIST_SUMMARY_N];
+	char name[32], b[32];
+	size_t i;
+	int k, header = 0;
+
+	for (i = 0; i < z->nsweeps; i++) {
+		const struct zones_sweep *s = &z->sweeps[i];
+
+		if (!s->lat.count)
+			continue;
+		if (!header) {
+			fprintf(out, "\n%-15s", "Latency ms");
+			for (k = 0; k < HIST_SUMMARY_N; k++)
+				fprintf(out, " %8s", hist_summary_label[k]);
+			putc('\n', out);
+			header = 1;
+		}
+		zones_sweep_name(z, s, name, sizeof(name));
+		zones_lat_ms(&s->lat, ms);
+		fprintf(out, "  %-13s", name);
+		for (k = 0; k < HIST_SUMMARY_N; k++) {
+			num(b, sizeof(b), ms[k], ms[k] < 10000 ? 3 : 0);
+			fprintf(out, " %8s", b);
+		}
+		putc('\n', out);
+	}
+}
+
 int zones_write_text(const struct record *rec, FILE *out)
 {
 	const struct record_zones *z = rec->zones;
@@ -533,6 +567,7 @@ int zones_write_text(const struct record *rec, FILE *out)
 	slowest(out, z);
 	if (z->error)
 		wrapf(out, "  failed: ", 4, "%s", z->error);
+	latency_table(out, z);
 	for (i = 0; i < rec->nwarnings; i++) {
 		if (!i)
 			putc('\n', out);

@@ -6,11 +6,12 @@
  * The zones section of a run record (`clyde zones`, bonnie++'s zcav with a
  * plot): the target read (and with --write, written) from start to end in
  * zones, one sweep after another; per sweep and zone the bytes moved, the
- * time, MiB/s and the latency mean, p99 and maximum.  The section carries
- * its own schema version ("zones": {"schema": 1, ...}) so its readers can
- * refuse a layout they do not know.  The writers here: JSON (the record's
- * "zones" member), the text tables and summary, and the gnuplot-friendly
- * CSV.  Like the rest of report/, it works on records only.
+ * time, MiB/s and the latency summary every writer shows (histogram.h).
+ * The section carries its own schema version ("zones": {"schema": 1,
+ * ...}) so its readers can refuse a layout they do not know.  The writers
+ * here: JSON (the record's "zones" member), the text tables and summary,
+ * and the gnuplot-friendly CSV.  Like the rest of report/, it works on
+ * records only.
  */
 
 #include <stddef.h>
@@ -42,7 +43,13 @@ struct zone_row {
 	uint64_t bad_offset, bad_unit;
 	double elapsed;		/* seconds */
 	double mibps;		/* bytes / elapsed / 2^20 */
-	double lat_mean_ms, lat_p99_ms, lat_max_ms;	/* NAN: no I/O */
+	/*
+	 * The latency summary of the zone's I/Os (hist_summarize: mean,
+	 * min, p50, p90, p99, p99.9, max), in ms, indexed by HIST_S_*; NAN
+	 * when it had no I/O, or for the figures a record of an older clyde
+	 * did not carry (it kept mean, p99 and max only).
+	 */
+	double lat_ms[HIST_SUMMARY_N];
 	/*
 	 * Bytes of the zone that were unallocated (holes) in the file read,
 	 * or in a loop device's backing file, when a read sweep was done: a
@@ -106,6 +113,12 @@ struct zones_sweep *zones_add_sweep(struct record_zones *z, unsigned pass,
 /* Append a zero zone row to s; valid until the next call. */
 struct zone_row *zones_add_row(struct zones_sweep *s);
 
+/*
+ * The latency summary of h (hist_summarize) in ms, in the order of
+ * hist_summary_key; all NAN when h is NULL or empty.  Rows and sweeps
+ * both get theirs here.
+ */
+void zones_lat_ms(const struct histogram *h, double ms[HIST_SUMMARY_N]);
 /* Set a row's mibps and latency figures from its counts and h. */
 void zones_row_finish(struct zone_row *r, const struct histogram *h);
 /* Set a sweep's bytes and mibps from its rows and elapsed. */

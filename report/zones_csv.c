@@ -25,6 +25,34 @@ static void csv_num(FILE *out, double v, int prec)
 	putc(',', out);
 }
 
+/*
+ * The latency summary's columns: mean, p99 and max where the first clyde
+ * zones CSV had them (7 to 9: scripts and gnuplot find columns by
+ * number), the other figures of the set at the end of the row, in the
+ * set's order.
+ */
+static int lat_in_place(int k)
+{
+	return k == HIST_S_MEAN || k == HIST_S_P99 || k == HIST_S_MAX;
+}
+
+/* The columns at the end: names (header) or r's figures. */
+static void lat_tail(FILE *out, const struct zone_row *r)
+{
+	int k;
+
+	for (k = 0; k < HIST_SUMMARY_N; k++) {
+		if (lat_in_place(k))
+			continue;
+		putc(',', out);
+		if (!r)
+			fprintf(out, "lat_%s_ms", hist_summary_key[k]);
+		else if (!isnan(r->lat_ms[k]))
+			fprintf(out, "%.4f", r->lat_ms[k]);
+	}
+	putc('\n', out);
+}
+
 int zones_write_csv(const struct record *rec, FILE *out)
 {
 	const struct record_zones *z = rec->zones;
@@ -46,7 +74,8 @@ int zones_write_csv(const struct record *rec, FILE *out)
 	comment_str(out, rec->start);
 	fputs("\n# offset_gib,offset,length,pass,direction,mibps,lat_mean_ms,"
 	      "lat_p99_ms,lat_max_ms,bytes,elapsed_s,ios,errors,error,"
-	      "error_offset,unallocated_bytes,low_precision\n", out);
+	      "error_offset,unallocated_bytes,low_precision", out);
+	lat_tail(out, NULL);
 	for (i = 0; i < z->nsweeps; i++) {
 		const struct zones_sweep *s = &z->sweeps[i];
 
@@ -59,9 +88,9 @@ int zones_write_csv(const struct record *rec, FILE *out)
 				(double)r->offset / GiB_D, r->offset,
 				r->length, s->pass, s->write ? "write" : "read");
 			csv_num(out, r->mibps, 3);
-			csv_num(out, r->lat_mean_ms, 4);
-			csv_num(out, r->lat_p99_ms, 4);
-			csv_num(out, r->lat_max_ms, 4);
+			csv_num(out, r->lat_ms[HIST_S_MEAN], 4);
+			csv_num(out, r->lat_ms[HIST_S_P99], 4);
+			csv_num(out, r->lat_ms[HIST_S_MAX], 4);
 			fprintf(out, "%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",",
 				r->bytes, r->elapsed, r->ios, r->errors);
 			if (r->errors)
@@ -70,8 +99,9 @@ int zones_write_csv(const struct record *rec, FILE *out)
 					r->err_offset);
 			else
 				putc(',', out);
-			fprintf(out, ",%" PRIu64 ",%d\n", r->unalloc,
+			fprintf(out, ",%" PRIu64 ",%d", r->unalloc,
 				zones_row_coarse(r));
+			lat_tail(out, r);
 		}
 	}
 	return ferror(out) ? -1 : 0;

@@ -2,12 +2,15 @@
 /*
  * The zones section in JSON: {"schema": 1, "kind", "engine", ..., "sweeps":
  * [{"pass", "direction", "status", ..., "histogram", "zones": [{"offset",
- * "length", "bytes", "ios", "errors", "elapsed", "mibps", "lat_mean_ms",
- * "lat_p99_ms", "lat_max_ms", "unallocated_bytes" (when some: holes read),
- * "low_precision" (when true: time below the mean latency), "error":
- * {"errno", "message", "offset",
- * "bad_offset", "bad_unit"}}]}]}.
+ * "length", "bytes", "ios", "errors", "elapsed", "mibps", the latency
+ * summary as "lat_<key>_ms" for every hist_summary_key ("lat_mean_ms",
+ * "lat_min_ms", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_9_ms",
+ * "lat_max_ms"; null: no I/O), "unallocated_bytes" (when some: holes
+ * read), "low_precision" (when true: time below the mean latency),
+ * "error": {"errno", "message", "offset", "bad_offset", "bad_unit"}}]}]}.
  * Rates are recomputed from bytes and elapsed when read, as when measured.
+ * A record of an older clyde has lat_mean_ms, lat_p99_ms and lat_max_ms
+ * only: the others read as NAN (shown as absent).
  */
 #include "zones.h"
 
@@ -24,9 +27,18 @@ static void add(struct json_object *o, const char *key, struct json_object *v)
 	json_object_object_add(o, key, v);
 }
 
+/* "lat_p99_9_ms": the member of summary figure k. */
+static const char *lat_key(int k, char *buf, size_t len)
+{
+	snprintf(buf, len, "lat_%s_ms", hist_summary_key[k]);
+	return buf;
+}
+
 static struct json_object *row_object(const struct zone_row *r)
 {
 	struct json_object *o = json_object_new_object();
+	char key[32];
+	int k;
 
 	add(o, "offset", json_object_new_uint64(r->offset));
 	add(o, "length", json_object_new_uint64(r->length));
@@ -35,9 +47,8 @@ static struct json_object *row_object(const struct zone_row *r)
 	add(o, "errors", json_object_new_uint64(r->errors));
 	add(o, "elapsed", rjson_num(r->elapsed));
 	add(o, "mibps", rjson_num(r->mibps));
-	add(o, "lat_mean_ms", rjson_num(r->lat_mean_ms));
-	add(o, "lat_p99_ms", rjson_num(r->lat_p99_ms));
-	add(o, "lat_max_ms", rjson_num(r->lat_max_ms));
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		add(o, lat_key(k, key, sizeof(key)), rjson_num(r->lat_ms[k]));
 	if (r->unalloc)
 		add(o, "unallocated_bytes", json_object_new_uint64(r->unalloc));
 	if (zones_row_coarse(r))
@@ -123,17 +134,18 @@ static int read_row(struct json_object *o, struct zones_sweep *s,
 	struct zone_row *r = zones_add_row(s);
 	struct json_object *e;
 	int64_t en = 0;
+	char key[32];
+	int k, bad = !json_object_is_type(o, json_type_object);
 
-	if (!json_object_is_type(o, json_type_object) ||
+	for (k = 0; k < HIST_SUMMARY_N && !bad; k++)
+		bad = get_ms(o, lat_key(k, key, sizeof(key)), &r->lat_ms[k]);
+	if (bad ||
 	    rjson_get_u64(o, "offset", &r->offset) ||
 	    rjson_get_u64(o, "length", &r->length) ||
 	    rjson_get_u64(o, "bytes", &r->bytes) ||
 	    rjson_get_u64(o, "ios", &r->ios) ||
 	    rjson_get_u64(o, "errors", &r->errors) ||
 	    rjson_get_double(o, "elapsed", &r->elapsed) ||
-	    get_ms(o, "lat_mean_ms", &r->lat_mean_ms) ||
-	    get_ms(o, "lat_p99_ms", &r->lat_p99_ms) ||
-	    get_ms(o, "lat_max_ms", &r->lat_max_ms) ||
 	    rjson_get_u64(o, "unallocated_bytes", &r->unalloc) ||
 	    r->elapsed < 0 ||
 	    !isfinite(r->elapsed))

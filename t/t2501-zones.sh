@@ -1,7 +1,9 @@
 #!/bin/bash
 # clyde zones end to end: a file clyde creates (every zone in the table,
 # the CSV and the record, the file gone), an existing file read and left
-# as it was, bad input (one line, exit 2, nothing left), a loop device
+# as it was, the latency summary of every zone and sweep (mean, min, p50,
+# p90, p99, p99.9, max) in the record, the CSV, the text and the report's
+# CSV, bad input (one line, exit 2, nothing left), a loop device
 # with --direct-io=off over an image whose first half is in the host page
 # cache (the step shows in the table, the CSV and the report's chart),
 # refusals (mounted, signed, --write without --force), a read error that
@@ -136,6 +138,79 @@ test_expect_success 'a created file: filled, swept in zones, removed' '
 	test "$(grep -c "^[0-9]" z.csv)" = 16 &&
 	test "$(grep -c "^$" z.csv)" = 1 &&
 	awk -F, "/^[0-9]/ && \$5 != \"read\" { exit 1 }" z.csv
+'
+
+# The latency summary every clyde output shows (mean, min, p50, p90, p99,
+# p99.9, max), per zone and per sweep, on the record of the test above.
+test_expect_success 'every zone has the whole latency summary, in order' '
+	jq -e "all(.zones.sweeps[].zones[];
+		([keys[] | select(startswith(\"lat_\"))] | sort) ==
+			[\"lat_max_ms\", \"lat_mean_ms\", \"lat_min_ms\",
+			 \"lat_p50_ms\", \"lat_p90_ms\", \"lat_p99_9_ms\",
+			 \"lat_p99_ms\"] and
+		all(.[keys[] | select(startswith(\"lat_\"))]; type == \"number\") and
+		0 < .lat_min_ms and .lat_min_ms <= .lat_p50_ms and
+		.lat_p50_ms <= .lat_p90_ms and .lat_p90_ms <= .lat_p99_ms and
+		.lat_p99_ms <= .lat_p99_9_ms and .lat_p99_9_ms <= .lat_max_ms and
+		.lat_min_ms <= .lat_mean_ms and .lat_mean_ms <= .lat_max_ms)" z.jsonl
+'
+
+# lat_json KEY: every zone's lat_KEY_ms in the record z.jsonl, %.4f
+lat_json () {
+	jq -r ".zones.sweeps[].zones[].lat_$1_ms" z.jsonl |
+		awk "{ printf \"%.${2:-4}f\n\", \$1 }"
+}
+
+test_expect_success 'the zones CSV: the old columns in place, the summary at the end' '
+	sed -n "s/^# offset_gib,/offset_gib,/p" z.csv | tr , "\n" >cols &&
+	test_line_count = 21 cols &&
+	test "$(sed -n "7p;8p;9p;16p;17p" cols | tr "\n" " ")" = \
+		"lat_mean_ms lat_p99_ms lat_max_ms unallocated_bytes low_precision " &&
+	test "$(tail -4 cols | tr "\n" " ")" = \
+		"lat_min_ms lat_p50_ms lat_p90_ms lat_p99_9_ms " &&
+	awk -F, "/^[0-9]/ { print NF }" z.csv | sort -u >nf &&
+	echo 21 >expect && test_cmp expect nf &&
+	for k in mean min p50 p90 p99 p99_9 max; do
+		c=$(grep -nx "lat_${k}_ms" cols | cut -d: -f1) &&
+		awk -F, -v c="$c" "/^[0-9]/ { print \$c }" z.csv >got &&
+		lat_json $k >expect && test_line_count = 16 got &&
+		test_cmp expect got || return 1
+	done
+'
+
+test_expect_success 'the text: each sweep latency summary under the same heads' '
+	sed -n "/^Latency ms/,/^\$/p" out >lat &&
+	test "$(head -1 lat | tr -s " ")" = \
+		"Latency ms mean min p50 p90 p99 p99.9 max" &&
+	for p in 1 2; do
+		grep "^  pass $p read  " lat >row &&
+		test_line_count = 1 row &&
+		# mean, min and max are exact: from the histogram in the record
+		jq -r ".zones.sweeps[$p - 1].histogram |
+			\"\(.sum_ns / .count / 1e6) \(.min_ns / 1e6) \(.max_ns / 1e6)\"" \
+			z.jsonl | awk "{ printf \"%.3f %.3f %.3f\n\", \$1, \$2, \$3 }" >expect &&
+		awk "{ print \$4, \$5, \$10 }" row >got &&
+		test_cmp expect got &&
+		awk "{ exit !(\$5 <= \$6 && \$6 <= \$7 && \$7 <= \$8 &&
+			\$8 <= \$9 && \$9 <= \$10 && \$5 <= \$4 && \$4 <= \$10) }" row ||
+		return 1
+	done
+'
+
+test_expect_success 'clyde report -f csv: the zones rows carry the record figures' '
+	"$CLYDE" report -f csv z.jsonl >long.csv &&
+	head -1 long.csv | tr , "\n" >cols &&
+	grep ",zones,pass [12] read zone " long.csv >rows &&
+	test_line_count = 16 rows &&
+	for k in mean p50 p99 max; do
+		c=$(grep -nx "lat_${k}_us" cols | cut -d: -f1) &&
+		cut -d, -f$c rows >got &&
+		jq -r ".zones.sweeps[].zones[].lat_${k}_ms * 1000" z.jsonl |
+			awk "{ printf \"%.1f\n\", \$1 }" >expect &&
+		test_cmp expect got || return 1
+	done &&
+	sed "s/\"[^\"]*\"//g" long.csv | awk -F, "{ print NF }" | sort -u >nf &&
+	test_line_count = 1 nf
 '
 
 test_expect_success 'an existing file is read, not changed; --write needs --force' '

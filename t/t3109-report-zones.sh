@@ -1,7 +1,8 @@
 #!/bin/bash
 # clyde report on clyde zones records: two runs (one of two passes)
 # overlay in one chart, a line per run and sweep, with the legend, the
-# min/mean/max table and the slowest zones; labels from the record are
+# min/mean/max table, each sweep's latency summary (the set of every
+# clyde output) and the slowest zones; labels from the record are
 # escaped; the text report carries each run's zone table; a zones section
 # of a schema this clyde does not know, or a malformed one, is a warning.
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,29 @@ test_expect_success 'two zones records: both overlay in one chart' '
 			tr " " "\n" | grep -c , >n$k || return 1
 	done &&
 	test "$(cat n1)" = 4 && test "$(cat n2)" = 4 && test "$(cat n3)" = 6
+'
+
+# The latency summary every clyde output shows (mean, min, p50, p90, p99,
+# p99.9, max): each sweep's in its own table, each slow zone's beside it.
+test_expect_success JQ 'latency: the whole summary per sweep and per slow zone' '
+	heads="<th>mean ms</th><th>min ms</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>" &&
+	sed -n "/<table class=\"zones-latency\">/,/<\/table>/p" r.html >lat &&
+	grep -qF "<tr><th>run and sweep</th><th>I/Os</th>$heads" lat &&
+	grep -qF "<th>MiB/s</th>$heads" slow &&
+	grep "^<tr><td>run" lat >rows &&
+	test_line_count = 3 rows &&
+	# a cell per figure; mean, min and max those of the record histogram
+	awk -F"<td" "NF != 10 { exit 1 }" rows &&
+	awk -F"<td" "NF != 12 { exit 1 }" <(grep "^<tr><td>run" slow) &&
+	sed "s/<[^>]*>/ /g" rows >cells &&
+	awk "{ print \$(NF - 7), \$(NF - 6), \$(NF - 5), \$NF }" cells >got &&
+	jq -r ".zones.sweeps[].histogram |
+		\"\(.count) \(.sum_ns / .count / 1e6) \(.min_ns / 1e6) \(.max_ns / 1e6)\"" \
+		z.jsonl | awk "{ printf \"%d %.3f %.3f %.3f\n\", \$1, \$2, \$3, \$4 }" >expect &&
+	test_cmp expect got &&
+	# min <= p50 <= p90 <= p99 <= p99.9 <= max, the mean within
+	awk "{ for (i = NF - 4; i <= NF; i++) if (\$i + 0 < \$(i - 1) + 0) exit 1
+		if (\$(NF - 6) + 0 < \$(NF - 5) + 0 || \$(NF - 6) + 0 > \$NF + 0) exit 1 }" cells
 '
 
 test_expect_success XMLLINT 'the page with the chart is well-formed XML' '
