@@ -65,7 +65,12 @@ test_expect_success 'the default zone holds at least 8 queues; the text fits 80 
 	grep -q "^  16 MiB in 16 zones of 1 MiB, 64 KiB I/Os" out &&
 	fits_80 out &&
 	"$CLYDE" zones -d q --qd 4 --json q4.jsonl >out &&
-	jq -e ".params.zone == 16777216 and .zones.nzones == 1" q4.jsonl
+	jq -e ".params.zone == 16777216 and .zones.nzones == 1" q4.jsonl &&
+	# more than 3 passes: min, mean and max of the passes (4 columns of
+	# passes made the table 83 wide)
+	"$CLYDE" zones -d q --bs 64k --qd 2 --zone 4 --passes 4 >out &&
+	grep -q "^ zone  offset GiB       min      mean       max  spread  mean ms   p99 ms$" out &&
+	fits_80 out
 '
 
 # A sparse file half written: the zones over its holes are marked H, in
