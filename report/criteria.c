@@ -19,10 +19,11 @@
 
 enum crit_what {
 	W_MIN, W_MAX, W_MAX_CPU, W_MAX_CV, W_MIN_RATIO, W_NOT_WORSE,
-	W_LAT_MEAN, W_LAT_P50, W_LAT_P90, W_LAT_P99, W_LAT_P999, W_LAT_MAX,
+	W_LAT,		/* a figure of the test's latency summary */
 	/* matrix */
-	W_MIN_IOPS, W_MIN_MBPS, W_RD_MEAN, W_RD_P99, W_RD_P999, W_WR_MEAN,
-	W_WR_P99, W_WR_P999, W_MX_RATIO,
+	W_MIN_IOPS, W_MIN_MBPS, W_RD, W_WR,	/* W_RD, W_WR: of the cell's
+						 * read, write summary */
+	W_MX_RATIO,
 };
 
 enum crit_kind { K_RATE, K_TIME, K_PCT, K_RATIO, K_BOOL, K_COUNT };
@@ -33,28 +34,35 @@ static const struct {
 	enum crit_kind kind;
 	int matrix;
 	int upper;	/* an upper bound */
+	int lat;	/* W_LAT, W_RD, W_WR: which figure (HIST_S_*) */
 } keys[] = {
-	{ "min", W_MIN, K_RATE, 0, 0 },
-	{ "max", W_MAX, K_RATE, 0, 1 },
-	{ "max_cpu", W_MAX_CPU, K_PCT, 0, 1 },
-	{ "max_cv", W_MAX_CV, K_PCT, 0, 1 },
-	{ "min_ratio", W_MIN_RATIO, K_RATIO, 0, 0 },
-	{ "not_worse", W_NOT_WORSE, K_BOOL, 0, 0 },
-	{ "max_latency_mean", W_LAT_MEAN, K_TIME, 0, 1 },
-	{ "max_p50", W_LAT_P50, K_TIME, 0, 1 },
-	{ "max_p90", W_LAT_P90, K_TIME, 0, 1 },
-	{ "max_p99", W_LAT_P99, K_TIME, 0, 1 },
-	{ "max_p99.9", W_LAT_P999, K_TIME, 0, 1 },
-	{ "max_latency", W_LAT_MAX, K_TIME, 0, 1 },
-	{ "min_iops", W_MIN_IOPS, K_COUNT, 1, 0 },
-	{ "min_mbps", W_MIN_MBPS, K_RATE, 1, 0 },
-	{ "max_read_mean", W_RD_MEAN, K_TIME, 1, 1 },
-	{ "max_read_p99", W_RD_P99, K_TIME, 1, 1 },
-	{ "max_read_p99.9", W_RD_P999, K_TIME, 1, 1 },
-	{ "max_write_mean", W_WR_MEAN, K_TIME, 1, 1 },
-	{ "max_write_p99", W_WR_P99, K_TIME, 1, 1 },
-	{ "max_write_p99.9", W_WR_P999, K_TIME, 1, 1 },
-	{ "min_ratio", W_MX_RATIO, K_RATIO, 1, 0 },
+	{ "min", W_MIN, K_RATE, 0, 0, 0 },
+	{ "max", W_MAX, K_RATE, 0, 1, 0 },
+	{ "max_cpu", W_MAX_CPU, K_PCT, 0, 1, 0 },
+	{ "max_cv", W_MAX_CV, K_PCT, 0, 1, 0 },
+	{ "min_ratio", W_MIN_RATIO, K_RATIO, 0, 0, 0 },
+	{ "not_worse", W_NOT_WORSE, K_BOOL, 0, 0, 0 },
+	{ "max_latency_mean", W_LAT, K_TIME, 0, 1, HIST_S_MEAN },
+	{ "max_p50", W_LAT, K_TIME, 0, 1, HIST_S_P50 },
+	{ "max_p90", W_LAT, K_TIME, 0, 1, HIST_S_P90 },
+	{ "max_p99", W_LAT, K_TIME, 0, 1, HIST_S_P99 },
+	{ "max_p99.9", W_LAT, K_TIME, 0, 1, HIST_S_P99_9 },
+	{ "max_latency", W_LAT, K_TIME, 0, 1, HIST_S_MAX },
+	{ "min_iops", W_MIN_IOPS, K_COUNT, 1, 0, 0 },
+	{ "min_mbps", W_MIN_MBPS, K_RATE, 1, 0, 0 },
+	{ "max_read_mean", W_RD, K_TIME, 1, 1, HIST_S_MEAN },
+	{ "max_read_p50", W_RD, K_TIME, 1, 1, HIST_S_P50 },
+	{ "max_read_p90", W_RD, K_TIME, 1, 1, HIST_S_P90 },
+	{ "max_read_p99", W_RD, K_TIME, 1, 1, HIST_S_P99 },
+	{ "max_read_p99.9", W_RD, K_TIME, 1, 1, HIST_S_P99_9 },
+	{ "max_read_max", W_RD, K_TIME, 1, 1, HIST_S_MAX },
+	{ "max_write_mean", W_WR, K_TIME, 1, 1, HIST_S_MEAN },
+	{ "max_write_p50", W_WR, K_TIME, 1, 1, HIST_S_P50 },
+	{ "max_write_p90", W_WR, K_TIME, 1, 1, HIST_S_P90 },
+	{ "max_write_p99", W_WR, K_TIME, 1, 1, HIST_S_P99 },
+	{ "max_write_p99.9", W_WR, K_TIME, 1, 1, HIST_S_P99_9 },
+	{ "max_write_max", W_WR, K_TIME, 1, 1, HIST_S_MAX },
+	{ "min_ratio", W_MX_RATIO, K_RATIO, 1, 0, 0 },
 };
 
 struct crit_rule {
@@ -62,6 +70,7 @@ struct crit_rule {
 	enum crit_what what;
 	enum crit_kind kind;
 	int upper;
+	int lat;		/* of keys[] */
 	double limit;		/* rates as given (scale below), times in ns,
 				 * percentages as a fraction */
 	double scale;		/* rates: KiB/s (MiB/s for min_mbps) per unit
@@ -245,6 +254,7 @@ static int handler(void *user, const char *section, const char *name,
 	if (i == sizeof(keys) / sizeof(keys[0]))
 		return fail(l, "[%s]: unknown key '%s'", section, name);
 	r.what = keys[i].what;
+	r.lat = keys[i].lat;
 	r.kind = keys[i].kind;
 	r.upper = keys[i].upper;
 	if (parse_value(&r, value))
@@ -353,6 +363,35 @@ static struct crit_verdict *verdict(struct crit_verdicts *out,
 	return v;
 }
 
+/*
+ * A time of x ns as shown beside its bound: in the bound's unit, unless
+ * the number would then need an exponent ("5.098e-06 s"); then in the
+ * unit that keeps it between 1 and 1000.
+ */
+static void time_shown(double x, const char *unit, double *shown,
+		       const char **u)
+{
+	static const struct { const char *name; double ns; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+	};
+	size_t i, n = sizeof(units) / sizeof(units[0]);
+
+	for (i = 0; i < n && strcmp(unit, units[i].name); i++)
+		;
+	if (!strcmp(unit, "\xc2\xb5s"))
+		i = 1;		/* us as written */
+	else if (i == n)
+		i = 2;		/* ms when none was written */
+	*shown = x / units[i].ns;
+	*u = i == 1 ? unit : units[i].name;
+	if (x == 0 || (fabs(*shown) >= 1e-3 && fabs(*shown) < 1e4))
+		return;
+	for (i = 0; i + 1 < n && fabs(x) >= 1000 * units[i].ns; i++)
+		;
+	*shown = x / units[i].ns;
+	*u = units[i].name;
+}
+
 /* Compare x (NAN: not measured) with the rule; fill measured and pass. */
 static void judge(struct crit_verdicts *out, struct crit_verdict *v,
 		  const struct crit_rule *r, double x, const char *unit)
@@ -371,10 +410,7 @@ static void judge(struct crit_verdicts *out, struct crit_verdict *v,
 			shown = x / r->scale;
 			u = r->unit;
 		} else if (r->kind == K_TIME) {
-			shown = x / (!strcmp(r->unit, "s") ? 1e9 :
-				     !strcmp(r->unit, "ns") ? 1 :
-				     !strcmp(r->unit, "ms") ? 1e6 : 1e3);
-			u = r->unit;
+			time_shown(x, r->unit, &shown, &u);
 		} else if (r->kind == K_PCT) {
 			shown = x * 100;
 			u = "%";
@@ -388,21 +424,17 @@ static void judge(struct crit_verdicts *out, struct crit_verdict *v,
 		out->nfail++;
 }
 
-static double lat_figure(const struct cmp_stat *s, enum crit_what w)
+/* Figure k (HIST_S_*) of the latency summary of s, in ns. */
+static double lat_figure(const struct cmp_stat *s, int k)
 {
-	if (!s->lat.count)
+	struct hist_summary sum;
+
+	hist_summarize(&s->lat, &sum);
+	if (!sum.count)
 		return NAN;
-	if (w == W_LAT_MAX)
-		return (double)s->lat.max;
-	if (s->marks & CMP_MAX_ONLY)
+	if (k != HIST_S_MAX && (s->marks & CMP_MAX_ONLY))
 		return NAN;	/* bonnie++ keeps only the maximum */
-	switch (w) {
-	case W_LAT_MEAN: return hist_mean(&s->lat);
-	case W_LAT_P50: return (double)hist_percentile(&s->lat, 50);
-	case W_LAT_P90: return (double)hist_percentile(&s->lat, 90);
-	case W_LAT_P99: return (double)hist_percentile(&s->lat, 99);
-	default: return (double)hist_percentile(&s->lat, 99.9);
-	}
+	return sum.v[k];
 }
 
 static void check_test(struct crit_verdicts *out, const struct crit_rule *r,
@@ -458,7 +490,7 @@ static void check_test(struct crit_verdicts *out, const struct crit_rule *r,
 				x = NAN;	/* a byte rate on files/s */
 			break;
 		default:
-			x = lat_figure(s, r->what);
+			x = lat_figure(s, r->lat);
 			break;
 		}
 		judge(out, v, r, x, unit);
@@ -466,17 +498,13 @@ static void check_test(struct crit_verdicts *out, const struct crit_rule *r,
 }
 
 static double cell_figure(const struct cmpm_fig *f, const struct cmpm_fig *b,
-			  enum crit_what w)
+			  const struct crit_rule *r)
 {
-	switch (w) {
+	switch (r->what) {
 	case W_MIN_IOPS: return f->fig.iops;
 	case W_MIN_MBPS: return f->fig.mbps;
-	case W_RD_MEAN: return f->fig.rlat[HIST_S_MEAN] * 1e6;
-	case W_RD_P99: return f->fig.rlat[HIST_S_P99] * 1e6;
-	case W_RD_P999: return f->fig.rlat[HIST_S_P99_9] * 1e6;
-	case W_WR_MEAN: return f->fig.wlat[HIST_S_MEAN] * 1e6;
-	case W_WR_P99: return f->fig.wlat[HIST_S_P99] * 1e6;
-	case W_WR_P999: return f->fig.wlat[HIST_S_P99_9] * 1e6;
+	case W_RD: return f->fig.rlat[r->lat] * 1e6;	/* ms to ns */
+	case W_WR: return f->fig.wlat[r->lat] * 1e6;
 	default: return b->n && b->iops > 0 && f->n ? f->iops / b->iops : NAN;
 	}
 }
@@ -520,7 +548,7 @@ static void check_cell(struct crit_verdicts *out, const struct crit_rule *r,
 					 t->threads, t->qd, f.fig.pattern,
 					 f.fig.profile);
 				judge(out, v, r, !f.n ? NAN :
-				      cell_figure(&f, &base, r->what),
+				      cell_figure(&f, &base, r),
 				      r->kind == K_COUNT ? "IO/s" :
 				      r->kind == K_RATE ? "MiB/s" : "");
 			}

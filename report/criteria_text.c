@@ -12,7 +12,7 @@ int criteria_write_text(const struct crit_verdicts *v,
 	fprintf(out, "Verdict: %s, %zu of %zu check%s failed (criteria "
 		"%s)\n", v->nfail ? "FAIL" : "PASS", v->nfail, v->n,
 		v->n == 1 ? "" : "s", path);
-	fprintf(out, "%-4s %-24s %-15s %-11s %-15s %s\n", "cfg", "figure",
+	fprintf(out, "%-4s %-24s %-16s %-11s %-15s %s\n", "cfg", "figure",
 		"check", "bound", "measured", "");
 	for (i = 0; i < v->n; i++) {
 		const struct crit_verdict *x = &v->v[i];
@@ -23,7 +23,7 @@ int criteria_write_text(const struct crit_verdicts *v,
 		else
 			snprintf(cfg, sizeof(cfg), "%zu%s", x->group + 1,
 				 x->group == c->baseline ? "*" : "");
-		fprintf(out, "%-4.4s %-24.24s %-15.15s %-11.11s %-15.15s %s\n",
+		fprintf(out, "%-4.4s %-24.24s %-16.16s %-11.11s %-15.15s %s\n",
 			cfg, x->figure, x->key, x->bound, x->measured,
 			x->pass ? "pass" : "FAIL");
 	}

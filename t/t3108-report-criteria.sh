@@ -70,6 +70,22 @@ test_expect_success 'fio cells checked as matrix cells' '
 	test_expect_code 3 "$CLYDE" report -f text --criteria fio.ini "$FIX/fio-randread-plus.json" >out.txt
 '
 
+test_expect_success 'matrix bounds on every figure of the latency summary, shown in their units' '
+	# the fio job: read clat p50 68.096 us, p90 85.504 us, max 1.012342 ms
+	printf "[matrix 4k 1 random 100]\nmax_read_p50 = 60 us\nmax_read_p90 = 0.09 ms\nmax_read_max = 1 ms\nmax_write_p90 = 1 ms\n[put_block]\nmax_latency_mean = 1 s\n" >all.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria all.ini \
+		"$FIX/fio-randread-plus.json" >out.txt 2>/dev/null &&
+	grep -q "^Verdict: FAIL, 4 of 5 checks failed" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_read_p50 *60 us *68.1 us *FAIL$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_read_p90 *0.09 ms *0.0855 ms *pass$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_read_max *1 ms *1.012 ms *FAIL$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_write_p90 *1 ms *not measured *FAIL$" out.txt &&
+	# a block write mean of microseconds against a bound in seconds
+	"$CLYDE" report -f text --criteria all.ini "$FIX/clyde.jsonl" \
+		>out.txt 2>/dev/null;
+	grep -q "^1\* *Block write *max_latency_mean *1 s *[0-9.]* us *pass$" out.txt
+'
+
 test_expect_success 'a bad criteria file: one line naming FILE:LINE, exit status 2, nothing written' '
 	printf "[put_block]\nmin = 40 MB/s\nfastest = yes\n" >bad.ini &&
 	test_expect_code 2 "$CLYDE" report -f text --criteria bad.ini -o none.txt "$FIX/seed002-pivot.csv" 2>err &&
