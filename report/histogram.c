@@ -124,3 +124,15 @@ void hist_summarize(const struct histogram *h, struct hist_summary *s)
 	s->v[HIST_S_P99_9] = (double)hist_percentile(h, 99.9);
 	s->v[HIST_S_MAX] = (double)h->max;
 }
+
+void hist_summary_ms(const struct histogram *h, double ms[HIST_SUMMARY_N])
+{
+	struct hist_summary sum;
+	int k;
+
+	memset(&sum, 0, sizeof(sum));
+	if (h)
+		hist_summarize(h, &sum);
+	for (k = 0; k < HIST_SUMMARY_N; k++)
+		ms[k] = sum.count ? sum.v[k] / 1e6 : NAN;
+}

@@ -101,4 +101,7 @@ extern const char *const hist_summary_label[HIST_SUMMARY_N];
 /* Summarise h (merged first, never averaged: percentiles of the whole). */
 void hist_summarize(const struct histogram *h, struct hist_summary *s);
 
+/* The same figures in ms, every one NAN when h is NULL or empty. */
+void hist_summary_ms(const struct histogram *h, double ms[HIST_SUMMARY_N]);
+
 #endif

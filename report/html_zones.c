@@ -356,7 +356,7 @@ static void lat_heads(FILE *f)
 	}
 }
 
-/* Its figures (zones_lat_ms), a cell each; "-" for one not known. */
+/* Its figures (hist_summary_ms), a cell each; "-" for one not known. */
 static void lat_tds(FILE *f, const double ms[HIST_SUMMARY_N])
 {
 	int k;
@@ -415,7 +415,7 @@ static void latency_table(FILE *f, const struct series *v, size_t n)
 	for (k = 0; k < n; k++) {
 		const struct zones_sweep *s = v[k].s;
 
-		zones_lat_ms(&s->lat, ms);
+		hist_summary_ms(&s->lat, ms);
 		h_open(f, "tr", NULL);
 		h_elem(f, "td", v[k].name);
 		num_td(f, "%.0f", (double)s->lat.count);

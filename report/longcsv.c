@@ -256,7 +256,9 @@ static void zones_rows(const struct compare *c, size_t r, const char *mark,
 			verdict_columns(out, NULL, c->run_group[r], (size_t)-2,
 					NULL);
 			dims_columns(out, c, c->run_group[r]);
-			fputs(",,,", out);	/* lat_min_us .. lat_p99_9_us */
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_MIN] * 1e3);
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_P90] * 1e3);
+			csv_num(out, "%.1f", zr->lat_ms[HIST_S_P99_9] * 1e3);
 			mx_lat_columns(out, NULL);
 		}
 	}

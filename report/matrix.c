@@ -47,15 +47,12 @@ void matrix_lat_ms(const struct histogram *h,
 		   const struct matrix_reported *rep,
 		   double ms[HIST_SUMMARY_N])
 {
-	struct hist_summary sum;
 	int k;
 
-	hist_summarize(h, &sum);
-	for (k = 0; k < HIST_SUMMARY_N; k++) {
-		ms[k] = sum.count ? sum.v[k] / 1e6 : NAN;
-		if (sum.count && rep && !isnan(rep->v[k]))
+	hist_summary_ms(h, ms);
+	for (k = 0; rep && h->count && k < HIST_SUMMARY_N; k++)
+		if (!isnan(rep->v[k]))
 			ms[k] = rep->v[k] / 1e6;
-	}
 }
 
 /* The labels and rates of a cell or point in state st; latency NAN. */

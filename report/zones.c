@@ -72,25 +72,14 @@ struct zone_row *zones_add_row(struct zones_sweep *s)
 	xgrow((void **)&s->zones, &s->alloc, s->nzones + 1, sizeof(*s->zones));
 	r = &s->zones[s->nzones++];
 	memset(r, 0, sizeof(*r));
-	zones_lat_ms(NULL, r->lat_ms);
+	hist_summary_ms(NULL, r->lat_ms);
 	return r;
-}
-
-void zones_lat_ms(const struct histogram *h, double ms[HIST_SUMMARY_N])
-{
-	struct hist_summary sum;
-	int k;
-
-	if (h)
-		hist_summarize(h, &sum);
-	for (k = 0; k < HIST_SUMMARY_N; k++)
-		ms[k] = h && sum.count ? sum.v[k] / 1e6 : NAN;
 }
 
 void zones_row_finish(struct zone_row *r, const struct histogram *h)
 {
 	r->mibps = r->elapsed > 0 ? (double)r->bytes / r->elapsed / MiB_D : 0;
-	zones_lat_ms(h, r->lat_ms);
+	hist_summary_ms(h, r->lat_ms);
 }
 
 void zones_sweep_finish(struct zones_sweep *s)
@@ -543,7 +532,7 @@ static void latency_table(FILE *out, const struct record_zones *z)
 			header = 1;
 		}
 		zones_sweep_name(z, s, name, sizeof(name));
-		zones_lat_ms(&s->lat, ms);
+		hist_summary_ms(&s->lat, ms);
 		fprintf(out, "  %-13s", name);
 		for (k = 0; k < HIST_SUMMARY_N; k++) {
 			num(b, sizeof(b), ms[k], ms[k] < 10000 ? 3 : 0);

@@ -113,12 +113,6 @@ struct zones_sweep *zones_add_sweep(struct record_zones *z, unsigned pass,
 /* Append a zero zone row to s; valid until the next call. */
 struct zone_row *zones_add_row(struct zones_sweep *s);
 
-/*
- * The latency summary of h (hist_summarize) in ms, in the order of
- * hist_summary_key; all NAN when h is NULL or empty.  Rows and sweeps
- * both get theirs here.
- */
-void zones_lat_ms(const struct histogram *h, double ms[HIST_SUMMARY_N]);
 /* Set a row's mibps and latency figures from its counts and h. */
 void zones_row_finish(struct zone_row *r, const struct histogram *h);
 /* Set a sweep's bytes and mibps from its rows and elapsed. */

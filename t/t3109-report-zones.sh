@@ -83,6 +83,23 @@ test_expect_success 'csv: a row per zone and sweep; bonnie: zones runs left out,
 	# taken out first)
 	sed "s/\"[^\"]*\"//g" z.csv | awk -F, "{ print NF }" | sort -u >nf &&
 	test_line_count = 1 nf &&
+	# each zone row has its zone latency summary (us), as in its record
+	perl -MText::ParseWords -ne "
+		chomp; my @f = parse_line(\",\", 0, \$_);
+		if (\$. == 1) { %c = map { \$f[\$_] => \$_ } 0..\$#f; next }
+		next unless \$f[\$c{test}] eq \"zones\";
+		print join(\" \", map { \$f[\$c{\"lat_\${_}_us\"}] }
+			qw(mean min p50 p90 p99 p99_9 max)), qq(\\n)" z.csv >zl &&
+	jq -r ".zones.sweeps[].zones[] | [.lat_mean_ms, .lat_min_ms,
+		.lat_p50_ms, .lat_p90_ms, .lat_p99_ms, .lat_p99_9_ms,
+		.lat_max_ms] | map(. * 1000 * 10 | round / 10 | tostring) |
+		join(\" \")" z.jsonl >zl.exp &&
+	test_line_count = 14 zl &&
+	awk "{ a = \$0; getline b <\"zl.exp\"; n = split(a, x); split(b, y)
+		for (i = 1; i <= n; i++) { d = x[i] - y[i]; if (d < 0) d = -d
+			if (x[i] == \"\" || d > 0.051) { print a \" / \" b; bad = 1 } }
+		for (i = 3; i <= n; i++) if (x[i] + 0 < x[i - 1] + 0 && i > 2) bad = 1 }
+		END { exit bad }" zl &&
 	"$CLYDE" report -f bonnie z.jsonl >b.txt 2>err &&
 	test_must_fail test -s b.txt &&
 	test_line_count = 1 err &&
