@@ -114,10 +114,31 @@ void measure_set_gate(void (*gate)(void *arg), void *arg);
 double measure_end(const struct measure *m, struct result *res);
 
 /*
- * Fail res with "<what> '<path>': <strerror(-err)>" (or "interrupted" for
- * -EINTR) and return err.
+ * Fail res with "<what> '<path>': <strerror(-err)>" and return err.  -EINTR
+ * (the test saw *ctx->stop) is not a failure of the target: res is then
+ * skipped, "interrupted" (bench_interrupted()).
  */
 int bench_fail(struct result *res, int err, const char *what,
 	       const char *path);
+
+/*
+ * A test cut short by a stop request (a signal) is skipped, not failed: a
+ * report counting failures must not count a Ctrl-C as the device's.  The
+ * reason is "interrupted by signal 2 (SIGINT)" when the signal is known
+ * (sig), else "interrupted" (a forked worker is told only to stop; the
+ * parent names the signal when it aggregates).
+ */
+#define BENCH_INTERRUPTED "interrupted"
+void bench_interrupted(struct result *res, int sig);
+/* That reason, into buf. */
+void bench_interrupted_text(char *buf, size_t len, int sig);
+
+/* Whether a result of this status and reason is one bench_interrupted()
+ * made. */
+int bench_was_interrupted(enum result_status status, const char *reason);
+
+/* "SIGINT", "SIGTERM", "SIGHUP" (the signals clyde stops on), else
+ * "a signal". */
+const char *bench_signal_name(int sig);
 
 #endif

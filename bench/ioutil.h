@@ -56,7 +56,8 @@ int io_close(const struct bench_ctx *ctx, int fd, struct result *res);
 
 /*
  * End a failed phase: fail res with "<what> '<path>': <strerror>" (or
- * "interrupted" for -EINTR) unless an io_* helper failed it already.
+ * skip it "interrupted" for -EINTR) unless an io_* helper failed it
+ * already.
  * Returns err.
  */
 int io_fail(const struct bench_ctx *ctx, struct result *res, int err,

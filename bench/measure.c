@@ -3,6 +3,8 @@
 #include "bench.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../fsops/clock.h"
@@ -51,7 +53,7 @@ int bench_fail(struct result *res, int err, const char *what,
 	if (!err)
 		err = -EIO;
 	if (err == -EINTR)
-		result_set_status(res, RESULT_FAILED, "interrupted");
+		bench_interrupted(res, 0);
 	else if (path)
 		result_set_status(res, RESULT_FAILED, "%s '%s': %s", what,
 				  path, strerror(-err));
@@ -59,4 +61,34 @@ int bench_fail(struct result *res, int err, const char *what,
 		result_set_status(res, RESULT_FAILED, "%s: %s", what,
 				  strerror(-err));
 	return err;
+}
+
+const char *bench_signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" :
+	       sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+void bench_interrupted_text(char *buf, size_t len, int sig)
+{
+	if (sig)
+		snprintf(buf, len, BENCH_INTERRUPTED " by signal %d (%s)", sig,
+			 bench_signal_name(sig));
+	else
+		snprintf(buf, len, BENCH_INTERRUPTED);
+}
+
+void bench_interrupted(struct result *res, int sig)
+{
+	char why[64];
+
+	bench_interrupted_text(why, sizeof(why), sig);
+	result_set_status(res, RESULT_SKIPPED, "%s", why);
+}
+
+int bench_was_interrupted(enum result_status status, const char *reason)
+{
+	return status == RESULT_SKIPPED && reason &&
+	       !strncmp(reason, BENCH_INTERRUPTED,
+			sizeof(BENCH_INTERRUPTED) - 1);
 }

@@ -118,7 +118,9 @@ int suite_run_test(struct bench_ctx *ctx, const struct bench_test *t,
 	int rc;
 
 	rc = t->run(ctx, res);
-	if (rc && res->status != RESULT_FAILED)
+	if (rc && bench_was_interrupted(res->status, res->reason))
+		bench_interrupted(res, cmd_stop_signal);	/* named */
+	else if (rc && res->status != RESULT_FAILED)
 		result_set_status(res, RESULT_FAILED, "failed");
 	else if (!rc && res->status == RESULT_NOT_RUN)
 		result_set_status(res, RESULT_OK, NULL);

@@ -33,7 +33,10 @@ void suite_ctx_close(struct bench_ctx *ctx);
 
 /*
  * Run test t in ctx into res and do what the test table says runs after
- * it.  res ends ok or failed (with a reason).  0, or -1 when it failed.
+ * it.  res ends ok, failed (with a reason) or, when a stop cut it short,
+ * skipped "interrupted by signal N (SIGx)" (plain "interrupted" in a
+ * forked worker, which does not know the signal).  0, or -1 when it did
+ * not complete.
  */
 int suite_run_test(struct bench_ctx *ctx, const struct bench_test *t,
 		   struct result *res);
@@ -99,7 +102,8 @@ struct worker_slot;
  * The run's result of one test from n workers' slots: the rows, and the
  * aggregate (total work over the span, CPU, merged latency, residency).
  * 0, or -1 when a worker failed (res failed naming the first; every
- * failure printed).
+ * failure printed) or, none failing, a signal cut some short (res
+ * skipped "interrupted by signal N (SIGx)", said once).
  */
 int suite_aggregate(struct result *res, const struct worker_slot *slots,
 		    unsigned n, uint64_t release, const char *const *dirs,

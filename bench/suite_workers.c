@@ -118,6 +118,49 @@ static void merge_result(unsigned k, const struct worker_slot *s, void *arg)
 	}
 }
 
+/*
+ * The rows of workers a signal stopped: those that saw the stop (skipped
+ * "interrupted...") and, after a second signal, those the parent killed
+ * (row made skipped: clyde's own SIGKILL is no failure of theirs).  *cut
+ * is the first one's reason (NULL: none).  Returns the first worker that
+ * really failed, or -1.
+ */
+static int cut_rows(struct result *res, const struct worker_slot *slots,
+		    unsigned n, const char **cut)
+{
+	int fail = -1;
+	unsigned i;
+
+	*cut = NULL;
+	for (i = 0; i < n; i++) {
+		struct worker_row *row = &res->workers[i];
+
+		if (slots[i].state == WORKER_DEAD && cmd_hurry) {
+			row->status = RESULT_SKIPPED;
+			free(row->reason);
+			row->reason = xstrdup("killed after a second signal");
+		} else if (slots[i].state != WORKER_DEAD &&
+			   bench_was_interrupted(slots[i].res.status,
+						 slots[i].reason)) {
+			char why[64];
+
+			/* a forked worker does not know the signal */
+			bench_interrupted_text(why, sizeof(why),
+					       cmd_stop_signal);
+			free(row->reason);
+			row->reason = xstrdup(cmd_stop_signal ? why
+					      : slots[i].reason);
+		} else {
+			if (row->status == RESULT_FAILED && fail < 0)
+				fail = (int)i;
+			continue;
+		}
+		if (!*cut)
+			*cut = row->reason;
+	}
+	return fail;
+}
+
 int suite_aggregate(struct result *res, const struct worker_slot *slots,
 		    unsigned n, uint64_t release, const char *const *dirs,
 		    const char *const *hosts, unsigned agg_flags,
@@ -125,7 +168,9 @@ int suite_aggregate(struct result *res, const struct worker_slot *slots,
 {
 	struct suite_merge m = { .res = res };
 	struct aggregate a;
+	const char *cut;
 	unsigned i;
+	int fail;
 
 	for (i = 0; i < n; i++)
 		if (slots[i].state != WORKER_DEAD)
@@ -143,9 +188,19 @@ int suite_aggregate(struct result *res, const struct worker_slot *slots,
 	}
 	if (m.nresid)
 		res->residency = m.resid / m.nresid;
-	if (a.first_fail < 0) {
+	fail = cut_rows(res, slots, n, &cut);
+	if (fail < 0 && !cut) {
 		result_set_status(res, RESULT_OK, NULL);
 		return 0;
+	}
+	if (fail < 0) {
+		/* a signal cut it short, no worker failed: not a result */
+		if (cmd_stop_signal)
+			bench_interrupted(res, cmd_stop_signal);
+		else	/* an MPI rank that the signal reached */
+			result_set_status(res, RESULT_SKIPPED, "%s", cut);
+		fprintf(stderr, "clyde: %s: %s\n", res->title, res->reason);
+		return -1;
 	}
 	for (i = 0; i < n; i++) {
 		const struct worker_row *row = &res->workers[i];
@@ -155,8 +210,8 @@ int suite_aggregate(struct result *res, const struct worker_slot *slots,
 				res->title, i, row->dir, row->reason);
 	}
 	result_set_status(res, RESULT_FAILED, "worker %d in '%s': %s",
-			  a.first_fail, res->workers[a.first_fail].dir,
-			  res->workers[a.first_fail].reason);
+			  fail, res->workers[fail].dir,
+			  res->workers[fail].reason);
 	return -1;
 }
 

@@ -33,6 +33,68 @@ test_expect_success LOOP,EXT4 'SIGINT mid-run: exit 130, partial record, nothing
 	awk -F, "\$1 == \"1.98\" && NF == 50 && \$12 != \"\"" r.csv | grep -q .
 '
 
+# cut SIG NAME clyde-args...: start clyde on $mnt, signal it with SIG
+# 0.3 s into its per-char write (-f4: four million write(2) calls, some
+# seconds here, so the signal lands inside the test), wait for it.
+cut () {
+	local sig=$1 name=$2
+	shift 2
+	{ "$CLYDE" -d "$mnt" -m "$name" --json "$name.jsonl" \
+		--csv "$name.csv" "$@" >"$name.out" 2>"$name.err" & pid=$!; } &&
+	wait_for_file "$mnt/clyde.*/Bonnie.*" ||
+		{ kill $pid; wait $pid; return 1; }
+	sleep 0.3 &&
+	kill -"$sig" $pid &&
+	{ wait $pid; status=$?; } ;
+	echo "exit $status"
+}
+
+# cut_recorded NAME CODE SIGNAME: the record of a run cut as above says
+# the test cut short was skipped, naming the signal (a Ctrl-C is no
+# failure of the device), and the later tests were not run; the text
+# and the bonnie++ CSV print no figure for it.
+cut_recorded () {
+	local name=$1 code=$2 signame=$3 sig=$(($2 - 128))
+	check_empty "$mnt" &&
+	jq -e --argjson code "$code" \
+		--arg cut "interrupted by signal $sig ($signame)" \
+		--arg later "not run: interrupted by signal $sig" '
+		.exit_status == $code and
+		(.results[0] | .name == "putc" and .status == "skipped" and
+			.reason == $cut and .value == null) and
+		all(.results[1:][]; .status == "not_run" or
+			(.status == "skipped" and .reason == $later)) and
+		all(.results[]; .status != "failed") and
+		all(.results[].workers[]?; .status == "skipped" and
+			.reason == $cut)' "$name.jsonl" &&
+	grep -q "^Per-char write skipped: interrupted by signal $sig ($signame)\$" \
+		"$name.out" &&
+	! grep -q " fail " "$name.out" &&
+	grep -q "^clyde: Per-char write: interrupted by signal $sig ($signame)\$" \
+		"$name.err" &&
+	awk -F, "\$1 == \"1.98\" && NF == 50 && \$10 == \"\" && \$11 == \"\"" \
+		"$name.csv" | grep -q .
+}
+
+test_expect_success LOOP,EXT4 'SIGINT inside a test: skipped, naming the signal, not failed' '
+	cut INT cutint -s 32M -f4 -n 1 &&
+	test "$status" -eq 130 &&
+	cut_recorded cutint 130 SIGINT
+'
+
+test_expect_success LOOP,EXT4 'SIGTERM inside a test: skipped, naming the signal, not failed' '
+	cut TERM cutterm -s 32M -f4 -n 1 &&
+	test "$status" -eq 143 &&
+	cut_recorded cutterm 143 SIGTERM
+'
+
+test_expect_success LOOP,EXT4 'SIGINT inside a test of two workers (-c 2): the same, each worker skipped' '
+	cut INT cutc2 -c 2 -s 32M -f4 -n 1 &&
+	test "$status" -eq 130 &&
+	cut_recorded cutc2 130 SIGINT &&
+	jq -e ".results[0].workers | length == 2" cutc2.jsonl
+'
+
 test_expect_success LOOP,EXT4 'SIGTERM during the file tests: exit 143, nothing left' '
 	{ "$CLYDE" -d "$mnt" -s 0 -n 64 -m sigterm --json r2.jsonl \
 		>out 2>err & pid=$!; } &&
