@@ -7,6 +7,7 @@
 #include "suite.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "aggregate.h"
 #include "cmdutil.h"
+#include "ioutil.h"
 #include "workers.h"
 #include "../fsops/clock.h"
 #include "../lib/xalloc.h"
@@ -66,7 +68,7 @@ static int worker_main(struct workers *w, unsigned idx, void *arg)
 		       workers_stop_flag(w), workers_wall_flag(w),
 		       p->align ? &p->align[idx / cfg->procs] : NULL, wrec,
 		       setup_err, sizeof(setup_err));
-	workers_set_path(w, idx, ctx.path);
+	workers_set_file(w, idx, io_file_name(&ctx));
 
 	for (i = 0; i < bench_ntests; i++) {
 		const struct bench_test *t = bench_tests[i];
@@ -254,6 +256,7 @@ int suite_run_workers(const struct bench_config *cfg,
 	};
 	unsigned n = suite_nworkers(cfg), i;
 	char **rundirs = xcalloc(n, sizeof(*rundirs));
+	int *dirfds = xmalloc(n * sizeof(*dirfds));
 	const char **dirs = xcalloc(n, sizeof(*dirs));
 	const char **hosts = xcalloc(n, sizeof(*hosts));
 	struct workers_run run;
@@ -262,6 +265,8 @@ int suite_run_workers(const struct bench_config *cfg,
 	char err[512];
 	int status = 0;
 
+	for (i = 0; i < n; i++)
+		dirfds[i] = -1;
 	for (i = 0; i < n; i++) {
 		const char *dir = worker_dir(cfg, i);
 
@@ -274,6 +279,9 @@ int suite_run_workers(const struct bench_config *cfg,
 			status = EXIT_FAILED;
 			goto out;
 		}
+		/* held for a second signal's unlink (workers_set_dir) */
+		dirfds[i] = open(rundirs[i], O_RDONLY | O_DIRECTORY |
+				 O_NOFOLLOW | O_CLOEXEC);
 		dirs[i] = dir;
 		hosts[i] = host;
 	}
@@ -286,6 +294,8 @@ int suite_run_workers(const struct bench_config *cfg,
 		status = EXIT_FAILED;
 		goto out;
 	}
+	for (i = 0; i < n; i++)
+		workers_set_dir(w, i, dirfds[i]);
 	suite_set_signal_workers(w);
 	run = (struct workers_run){
 		.cfg = cfg, .w = w, .n = n, .dirs = dirs, .hosts = hosts,
@@ -298,10 +308,13 @@ out:
 		workers_finish(w);
 	}
 	for (i = 0; i < n; i++) {
+		if (dirfds[i] >= 0)
+			close(dirfds[i]);
 		if (rundirs[i])
 			cmd_remove_tree(rundirs[i]);
 		free(rundirs[i]);
 	}
+	free(dirfds);
 	free(rundirs);
 	free(dirs);
 	free(hosts);

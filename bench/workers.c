@@ -40,6 +40,7 @@ struct workers {
 	pid_t parent;
 	int done_rd, done_wr;	/* workers write their index byte */
 	int *pidfd;		/* -1: none (exited, or no pidfd support) */
+	int *dirfd;		/* the caller's, for workers_emergency(); -1 */
 	int *reaped;
 	int *status;		/* wait status once reaped */
 };
@@ -141,11 +142,17 @@ int workers_gate(struct workers *w, unsigned idx, unsigned step)
 	return rc;
 }
 
-void workers_set_path(struct workers *w, unsigned idx, const char *path)
+void workers_set_file(struct workers *w, unsigned idx, const char *name)
 {
 	struct worker_slot *s = &w->shm->slot[idx];
 
-	snprintf(s->path, sizeof(s->path), "%s", path);
+	if (strlen(name) < sizeof(s->file) && !strchr(name, '/'))
+		memcpy(s->file, name, strlen(name) + 1);
+}
+
+void workers_set_dir(struct workers *w, unsigned idx, int dirfd)
+{
+	w->dirfd[idx] = dirfd;
 }
 
 void worker_slot_fill(struct worker_slot *s, const struct result *res,
@@ -328,10 +335,11 @@ struct workers *workers_start(unsigned n, worker_fn fn, void *arg, char *err,
 	w->shm = mmap(NULL, w->shm_len, PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	w->pidfd = xmalloc(n * sizeof(*w->pidfd));
+	w->dirfd = xmalloc(n * sizeof(*w->dirfd));
 	w->reaped = xcalloc(n, sizeof(*w->reaped));
 	w->status = xcalloc(n, sizeof(*w->status));
 	for (i = 0; i < n; i++)
-		w->pidfd[i] = -1;
+		w->pidfd[i] = w->dirfd[i] = -1;
 	w->done_rd = w->done_wr = -1;
 	if (w->shm == MAP_FAILED) {
 		snprintf(err, errlen, "cannot map %zu bytes of shared memory "
@@ -412,6 +420,7 @@ int workers_finish(struct workers *w)
 	if (w->done_wr >= 0)
 		close(w->done_wr);
 	free(w->pidfd);
+	free(w->dirfd);
 	free(w->reaped);
 	free(w->status);
 	free(w);
@@ -423,9 +432,13 @@ void workers_emergency(struct workers *w)
 	unsigned i;
 
 	for (i = 0; i < w->n; i++) {
-		if (w->shm->slot[i].pid > 0)
-			kill(w->shm->slot[i].pid, SIGKILL);
-		if (w->shm->slot[i].path[0])
-			unlink(w->shm->slot[i].path);
+		struct worker_slot *s = &w->shm->slot[i];
+
+		if (s->pid > 0)
+			kill(s->pid, SIGKILL);
+		/* by name in the held directory: a symlink swapped in for
+		 * the directory cannot redirect it */
+		if (s->file[0] && w->dirfd[i] >= 0)
+			unlinkat(w->dirfd[i], s->file, 0);
 	}
 }

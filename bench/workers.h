@@ -55,7 +55,9 @@ struct worker_slot {
 	struct result res;	/* reason and workers pointers are NULL */
 	char reason[WORKER_REASON_MAX];	/* res failed: why */
 	char warnings[WORKER_WARN_MAX];	/* new warnings, one a line */
-	char path[4096];	/* its big test file, for a second signal */
+	char file[256];		/* its big test file's name in its run
+				   directory (workers_set_dir), for a
+				   second signal */
 };
 
 struct workers;
@@ -111,8 +113,19 @@ void worker_slot_fill(struct worker_slot *s, const struct result *res,
 		      uint64_t first_ns, uint64_t last_ns,
 		      const struct record *wrec, size_t nwarn_from);
 
-/* Worker: where its big test file is, for workers_emergency(). */
-void workers_set_path(struct workers *w, unsigned idx, const char *path);
+/*
+ * Worker: the name of its big test file in its run directory, for
+ * workers_emergency() (a name longer than the slot holds is not set).
+ */
+void workers_set_file(struct workers *w, unsigned idx, const char *name);
+
+/*
+ * Parent: worker idx's run directory, open (the caller keeps dirfd open
+ * until workers_finish()), for workers_emergency(): its file is unlinked
+ * in that descriptor, never by path, so that the directory swapped for a
+ * symlink cannot make clyde delete elsewhere.
+ */
+void workers_set_dir(struct workers *w, unsigned idx, int dirfd);
 
 /* Parent: release step to every live worker (they prepare it). */
 void workers_release(struct workers *w, unsigned step);
@@ -151,7 +164,9 @@ int workers_finish(struct workers *w);
 
 /*
  * Parent, async-signal-safe (for a second SIGINT): kill every worker with
- * SIGKILL and unlink their big test files.
+ * SIGKILL and unlink their big test files (in the run directories of
+ * workers_set_dir(); a worker without one keeps its file, which the
+ * cleanup removes).
  */
 void workers_emergency(struct workers *w);
 
