@@ -323,6 +323,7 @@ static void target_table(FILE *out, const struct matrix_cell *const *group,
 		for (k = 0; k < c->ntargets; k++) {
 			const struct matrix_target_row *t = &c->targets[k];
 			struct matrix_figures f;
+			double r[HIST_SUMMARY_N], w[HIST_SUMMARY_N];
 
 			matrix_cell_figures(c, &f);
 			labels(out, matrix_pattern_name(c->random), prof);
@@ -335,10 +336,10 @@ static void target_table(FILE *out, const struct matrix_cell *const *group,
 				fputc('\n', out);
 				continue;
 			}
-			xdisk_figures(out, t->iops, t->mbps, t->rlat.count ?
-				      hist_mean(&t->rlat) / 1e6 : NAN,
-				      t->wlat.count ?
-				      hist_mean(&t->wlat) / 1e6 : NAN);
+			hist_summary_ms(&t->rlat, r);
+			hist_summary_ms(&t->wlat, w);
+			xdisk_figures(out, t->iops, t->mbps, r[HIST_S_MEAN],
+				      w[HIST_S_MEAN]);
 		}
 	}
 }
