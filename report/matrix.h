@@ -220,10 +220,13 @@ void matrix_xdisk_header(FILE *out);
 void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
 		      const struct matrix_figures *f);
 
-/* The second table: read and write p99, p99.9, max (ms) and CPU %. */
-void matrix_pct_header(FILE *out);
+/*
+ * The latency tables below it: read and write min, p50, p90 (tail 0), then
+ * p99, p99.9, max (ms) and CPU % (tail 1).
+ */
+void matrix_pct_header(FILE *out, int tail);
 void matrix_pct_row(FILE *out, const char *pattern, const char *profile,
-		    const struct matrix_figures *f);
+		    const struct matrix_figures *f, int tail);
 
 /*
  * A rate curve: a row per point with target %, target IO/s, achieved IO/s,

@@ -193,32 +193,40 @@ void matrix_xdisk_row(FILE *out, const char *pattern, const char *profile,
 		      f->wlat[HIST_S_MEAN]);
 }
 
-void matrix_pct_header(FILE *out)
+/*
+ * The latency tables below the XDISK one, which has the means: read and
+ * write min, p50, p90, then p99, p99.9, max and the CPU, so every cell
+ * shows the summary every writer has.
+ */
+static const int pct_keys[2][3] = {
+	{ HIST_S_MIN, HIST_S_P50, HIST_S_P90 },
+	{ HIST_S_P99, HIST_S_P99_9, HIST_S_MAX },
+};
+
+void matrix_pct_header(FILE *out, int tail)
 {
-	static const char *const head[7] = {
-		"p99", "p99.9", "max", "p99", "p99.9", "max", "CPU %",
-	};
-	int i;
+	int d, i;
 
 	labels(out, "", "");
 	fputs(" ------ Read (ms) ------ ------ Write (ms) -----\n", out);
 	labels(out, "Pattern", "Profile");
-	for (i = 0; i < 7; i++) {
+	for (d = 0; d < 2; d++)
+		for (i = 0; i < 3; i++) {
+			fputc(' ', out);
+			field(out, hist_summary_label[pct_keys[tail][i]], 7, 0);
+		}
+	if (tail) {
 		fputc(' ', out);
-		field(out, head[i], 7, 0);
+		field(out, "CPU %", 7, 0);
 	}
 	fputc('\n', out);
 }
 
 void matrix_pct_row(FILE *out, const char *pattern, const char *profile,
-		    const struct matrix_figures *f)
+		    const struct matrix_figures *f, int tail)
 {
-	const double v[6] = {
-		f->rlat[HIST_S_P99], f->rlat[HIST_S_P99_9], f->rlat[HIST_S_MAX],
-		f->wlat[HIST_S_P99], f->wlat[HIST_S_P99_9], f->wlat[HIST_S_MAX],
-	};
 	char buf[32];
-	int i;
+	int d, i;
 
 	labels(out, pattern, profile);
 	if (strcmp(f->status, "ok")) {
@@ -227,17 +235,21 @@ void matrix_pct_row(FILE *out, const char *pattern, const char *profile,
 		fputc('\n', out);
 		return;
 	}
-	for (i = 0; i < 6; i++) {
-		matrix_fmt_ms(buf, sizeof(buf), v[i]);
+	for (d = 0; d < 2; d++)
+		for (i = 0; i < 3; i++) {
+			matrix_fmt_ms(buf, sizeof(buf), (d ? f->wlat : f->rlat)
+				      [pct_keys[tail][i]]);
+			fputc(' ', out);
+			field(out, buf, 7, 0);
+		}
+	if (tail) {
+		if (isnan(f->cpu))
+			snprintf(buf, sizeof(buf), DASH);
+		else
+			snprintf(buf, sizeof(buf), "%.1f", f->cpu);
 		fputc(' ', out);
 		field(out, buf, 7, 0);
 	}
-	if (isnan(f->cpu))
-		snprintf(buf, sizeof(buf), DASH);
-	else
-		snprintf(buf, sizeof(buf), "%.1f", f->cpu);
-	fputc(' ', out);
-	field(out, buf, 7, 0);
 	fputc('\n', out);
 }
 
@@ -392,7 +404,7 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 	struct matrix_figures f;
 	char title[96], prof[16];
 	size_t i;
-	int any_ok = 0;
+	int any_ok = 0, tail;
 
 	matrix_table_title(title, sizeof(title), group[0]->bs,
 			   group[0]->threads, group[0]->qd);
@@ -421,16 +433,16 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 			text_put(out, why);
 			fputc('\n', out);
 		}
-	if (any_ok) {
+	for (tail = 0; any_ok && tail < 2; tail++) {
 		fputc('\n', out);
-		matrix_pct_header(out);
+		matrix_pct_header(out, tail);
 		for (i = 0; i < n; i++) {
 			matrix_cell_figures(group[i], &f);
 			matrix_profile_name(prof, sizeof(prof),
 					    group[i]->read_pct);
 			matrix_pct_row(out,
 				       matrix_pattern_name(group[i]->random),
-				       prof, &f);
+				       prof, &f, tail);
 		}
 	}
 	target_table(out, group, n);

@@ -186,6 +186,11 @@ static void test_text(void **state)
 	assert_non_null(line);
 	assert_non_null(strstr(s, "     p99   p99.9     max     p99   p99.9"
 			       "     max   CPU %\n"));
+	/* and the low ones: reads 2.000000..2.000079 ms, writes 4 ms */
+	assert_non_null(strstr(s, "\nPattern    Profile        min     p50 "
+			       "    p90     min     p50     p90\n"));
+	assert_non_null(strstr(s, "\nSequential 80/20         2.00    2.00 "
+			       "   2.00    4.00    4.00    4.00\n"));
 	free(s);
 	record_free(rec);
 }
