@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "matrix.h"
+#include "report.h"
+#include "textcols.h"
 #include "../lib/xalloc.h"
 
 /* An XDISK row with the IO/s ratio to the baseline after it. */
@@ -57,25 +59,33 @@ static void header_with_ratio(FILE *out)
 	free(buf);
 }
 
-/* Configuration g's name line: its number in the list, name and tool. */
-static void name_line(const struct compare *c, size_t g, FILE *out)
+/*
+ * Configuration g's name line: its number in the list, name and tool, the
+ * name fitted to 80 columns keeping what tells it from the others.
+ */
+static void name_line(const struct compare *c, const struct cmp_names *nm,
+		      size_t g, FILE *out)
 {
-	char *n = compare_group_short(c, g, 64);
 	const struct record *rec = c->recs[c->groups[g].runs[0]];
-	size_t i;
+	const char *engine = rec->matrix ? rec->matrix->engine : NULL;
+	char *tail = xasprintf(" (%s%s%s)", rec->tool ? rec->tool : "?",
+			       engine ? ", " : "", engine ? engine : "");
+	char head[32], *n, *line;
+	size_t used;
 
-	for (i = 0; n[i]; i++)
-		if ((unsigned char)n[i] < 0x20)
-			n[i] = '?';
-	fprintf(out, "[%zu] %s (%s%s%s)\n", g + 1, n,
-		rec->tool ? rec->tool : "?", rec->matrix && rec->matrix->engine
-		? ", " : "", rec->matrix && rec->matrix->engine ?
-		rec->matrix->engine : "");
+	snprintf(head, sizeof(head), "[%zu] ", g + 1);
+	used = strlen(head) + text_cols(tail);
+	n = compare_names_fit(nm, c, g, used < 80 - 8 ? 80 - used : 8);
+	line = xasprintf("%s%s%s", head, n, tail);
+	/* a tool or engine name from a file: escaped, and never past 80 */
+	text_wrap(out, line, 80, 4);
+	free(line);
 	free(n);
+	free(tail);
 }
 
 static void side_by_side(const struct compare *c, const struct cmpm *m,
-			 FILE *out)
+			 const struct cmp_names *nm, FILE *out)
 {
 	size_t ti, k, i;
 
@@ -111,7 +121,7 @@ static void side_by_side(const struct compare *c, const struct cmpm *m,
 				if (!f.status)
 					continue;
 				if (!named++)
-					name_line(c, g, out);
+					name_line(c, nm, g, out);
 				cmpm_figures(c, t, k, m->baseline, -1, &base);
 				row_with_ratio(out, &f, &base,
 					       g == m->baseline);
@@ -120,7 +130,8 @@ static void side_by_side(const struct compare *c, const struct cmpm *m,
 	}
 }
 
-static void curves(const struct compare *c, const struct cmpm *m, FILE *out)
+static void curves(const struct compare *c, const struct cmpm *m,
+		   const struct cmp_names *nm, FILE *out)
 {
 	size_t ti, k, i, p;
 
@@ -157,7 +168,7 @@ static void curves(const struct compare *c, const struct cmpm *m, FILE *out)
 						matrix_curve_header(out);
 					}
 					if (!named++)
-						name_line(c, g, out);
+						name_line(c, nm, g, out);
 					matrix_curve_row(out, t->pcts[p],
 							 f.fig.target_iops,
 							 &f.fig);
@@ -169,30 +180,34 @@ static void curves(const struct compare *c, const struct cmpm *m, FILE *out)
 
 int cmpm_write_text(const struct compare *c, FILE *out)
 {
+	struct cmp_names names;
 	struct cmpm m;
 	size_t r;
 
 	cmpm_build(&m, c);
+	compare_names_init(&names, c);
 	if (m.ngroups > 1) {
 		fputs("\nMatrix: IO/s, MB/s (MiB/s) and mean latency per "
 		      "configuration [N] of the list\nabove; ratio: IO/s to "
 		      "the baseline's same cell.  Only cells of one shape\n"
 		      "(block size, threads, queue depth, pattern, profile) "
 		      "are compared.\n", out);
-		side_by_side(c, &m, out);
+		side_by_side(c, &m, &names, out);
 	}
-	curves(c, &m, out);
+	curves(c, &m, &names, out);
+	compare_names_release(&names);
 	cmpm_release(&m);
 	for (r = 0; r < c->nrecs; r++) {
-		char *mark;
+		char *mark, *head;
 
 		if (!c->recs[r]->matrix)
 			continue;
 		mark = compare_virt_mark(c->recs[r]);
-		fprintf(out, "\nRun %zu%s%s%s: ", r + 1, mark ? " [" : "",
-			mark ? mark : "", mark ? "]" : "");
+		head = xasprintf("\nRun %zu%s%s%s: ", r + 1, mark ? " [" : "",
+				 mark ? mark : "", mark ? "]" : "");
 		free(mark);
-		matrix_write_text(c->recs[r], out);
+		report_text_run(out, head, matrix_write_text, c->recs[r]);
+		free(head);
 	}
 	return ferror(out) ? -1 : 0;
 }

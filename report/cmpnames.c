@@ -161,3 +161,198 @@ int compare_group_copies(const struct compare *c, size_t g)
 {
 	return record_param(c->recs[c->groups[g].runs[0]], "copies") != NULL;
 }
+
+const char *compare_common_virt(const struct compare *c)
+{
+	const char *mark = c->ngroups ? compare_group_virt(c, 0) : NULL;
+	size_t g;
+
+	for (g = 1; mark && g < c->ngroups; g++)
+		if (!streq(compare_group_virt(c, g), mark))
+			return NULL;
+	return mark;
+}
+
+void compare_names_init(struct cmp_names *nm, const struct compare *c)
+{
+	size_t g, i;
+
+	nm->n = c->ngroups;
+	nm->label = xcalloc(nm->n ? nm->n : 1, sizeof(*nm->label));
+	nm->virt = xcalloc(nm->n ? nm->n : 1, sizeof(*nm->virt));
+	for (g = 0; g < nm->n; g++) {
+		nm->label[g] = compare_group_label(c, g, 0);
+		nm->virt[g] = compare_group_virt(c, g);
+		for (i = 0; nm->label[g][i]; i++)
+			if ((unsigned char)nm->label[g][i] < 0x20 ||
+			    nm->label[g][i] == 0x7f)
+				nm->label[g][i] = '?';
+	}
+	nm->common_virt = compare_common_virt(c);
+}
+
+void compare_names_release(struct cmp_names *nm)
+{
+	size_t g;
+
+	for (g = 0; g < nm->n; g++)
+		free(nm->label[g]);
+	free(nm->label);
+	free(nm->virt);
+	memset(nm, 0, sizeof(*nm));
+}
+
+/* Columns (UTF-8 characters) of the n bytes at s. */
+static size_t cols_of(const char *s, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return k;
+}
+
+/* The byte offset of column k of s (k <= its columns). */
+static size_t byte_at(const char *s, size_t k)
+{
+	size_t i = 0;
+
+	for (; s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && !k--)
+			break;
+	return i;
+}
+
+/* Whether head + "..." + tail (hb and tb bytes) could stand for s. */
+static int could_be(const char *s, const char *head, size_t hb,
+		    const char *tail, size_t tb)
+{
+	size_t sl = strlen(s);
+
+	return sl >= hb + tb && !strncmp(s, head, hb) &&
+	       !memcmp(s + sl - tb, tail, tb);
+}
+
+/* The bytes s and o share at their start, and at their end. */
+static void common_ends(const char *s, const char *o, size_t *pre,
+			size_t *suf)
+{
+	size_t sl = strlen(s), ol = strlen(o), p = 0, q = 0;
+
+	while (s[p] && s[p] == o[p])
+		p++;
+	while (q < sl - p && q < ol - p && s[sl - 1 - q] == o[ol - 1 - q])
+		q++;
+	*pre = p;
+	*suf = q;
+}
+
+/*
+ * How much mistaking label h for g's counts: most when the rows show the
+ * same VM mark (or none) for both, less when the marks differ, which
+ * tells them apart on their own; 0 for g itself.
+ */
+static size_t weight(const struct cmp_names *nm, size_t g, size_t h)
+{
+	if (h == g)
+		return 0;
+	if (nm->common_virt || streq(nm->virt[g], nm->virt[h]))
+		return nm->n + 1;
+	return 1;
+}
+
+/* The bytes of s at [a, b) that differ from the other labels' ends. */
+static size_t kept_differing(const struct cmp_names *nm, size_t g, size_t a,
+			     size_t b, size_t hb, size_t tb)
+{
+	const char *s = nm->label[g];
+	size_t sl = strlen(s), h, i, pre, suf, n = 0;
+
+	for (h = 0; h < nm->n; h++) {
+		if (h == g)
+			continue;
+		common_ends(s, nm->label[h], &pre, &suf);
+		for (i = pre; i < sl - suf; i++)
+			n += i < hb || i >= sl - tb || (i >= a && i < b);
+	}
+	return n;
+}
+
+/*
+ * Label g in room columns with what it shares with the others elided:
+ * one span ("head...tail") chosen so that as few other labels as possible
+ * read the same (the elided text is where labels agree); among those the
+ * plain middle cut when it is as good, else the one that keeps most of
+ * what tells g from the others, then most of its start.  Both ends
+ * ("...middle...") only when that tells g apart from more labels.
+ */
+static char *elide(const struct cmp_names *nm, size_t g, size_t room)
+{
+	const char *s = nm->label[g];
+	size_t sl = strlen(s), cols = cols_of(s, sl), keep = room - 3;
+	size_t k, h, k0 = keep / 2, best_amb = (size_t)-1, best_win = 0;
+	size_t best_k = 0, best_a = 0, w = room > 6 ? room - 6 : 0;
+	int two = 0;
+
+	for (k = 0; k <= keep; k++) {	/* head k, "...", tail keep - k */
+		size_t hb = byte_at(s, k), tb = sl - byte_at(s, cols -
+							    (keep - k));
+		size_t amb = 0, win = kept_differing(nm, g, 0, 0, hb, tb);
+
+		for (h = 0; h < nm->n; h++)
+			amb += could_be(nm->label[h], s, hb, s + sl - tb, tb) ?
+			       weight(nm, g, h) : 0;
+		if (amb < best_amb || (amb == best_amb &&
+		    (k == k0 || (best_k != k0 && win >= best_win)))) {
+			best_k = k;
+			best_amb = amb;
+			best_win = win;
+		}
+	}
+	for (k = 1; w && k + w < cols; k++) {	/* "...", [k, k + w), "..." */
+		size_t a = byte_at(s, k), b = byte_at(s, k + w), amb = 0;
+		size_t win = kept_differing(nm, g, a, b, 0, 0);
+		char *mid = xasprintf("%.*s", (int)(b - a), s + a);
+
+		for (h = 0; h < nm->n; h++)
+			amb += strstr(nm->label[h], mid) ? weight(nm, g, h) : 0;
+		free(mid);
+		/* two elisions only where one cannot tell g apart as well */
+		if (amb < best_amb || (two && amb == best_amb &&
+				       win > best_win)) {
+			two = 1;
+			best_a = k;
+			best_amb = amb;
+			best_win = win;
+		}
+	}
+	if (two)
+		return xasprintf("...%.*s...", (int)(byte_at(s, best_a + w) -
+				 byte_at(s, best_a)), s + byte_at(s, best_a));
+	return xasprintf("%.*s...%s", (int)byte_at(s, best_k), s,
+			 s + byte_at(s, cols - (keep - best_k)));
+}
+
+char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
+			size_t g, size_t width)
+{
+	const char *mark = nm->common_virt ? NULL : compare_group_virt(c, g);
+	size_t room = width, len = cols_of(nm->label[g],
+					   strlen(nm->label[g]));
+	char *name, *n;
+
+	if (mark)
+		room = width > cols_of(mark, strlen(mark)) + 3 + 8 ?
+		       width - cols_of(mark, strlen(mark)) - 3 : 8;
+	if (len <= room)
+		name = xstrdup(nm->label[g]);
+	else if (room > 3)
+		name = elide(nm, g, room);
+	else
+		name = xstrdup("...");
+	if (!mark)
+		return name;
+	n = xasprintf("%s [%s]", name, mark);
+	free(name);
+	return n;
+}

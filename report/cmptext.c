@@ -12,22 +12,11 @@
 
 #include "cmpmatrix.h"
 #include "matrix.h"
+#include "textcols.h"
 #include "zones.h"
 #include "../lib/xalloc.h"
 
 #define NAME_W 34
-
-/* Copy s into buf, at most w columns, control characters as '?'. */
-static void clip(char *buf, size_t w, const char *s)
-{
-	size_t i;
-
-	for (i = 0; s && s[i] && i < w; i++)
-		buf[i] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
-	if (s && strlen(s) > w && w > 3)
-		memcpy(buf + w - 3, "...", 3);
-	buf[i] = '\0';
-}
 
 /*
  * Under a configuration's line when the test has repeats anywhere: the
@@ -107,6 +96,49 @@ static int dims_line(const struct dims *d, FILE *out)
 	return inferred;
 }
 
+/*
+ * When every configuration has the same VM mark, it is said once here
+ * rather than on every row, where it would take the room of what tells
+ * the configurations apart.
+ */
+void report_text_common_virt(const char *mark, FILE *out)
+{
+	char *line = xasprintf("Every configuration [%s]: measured in a "
+			       "virtual machine or on an emulated CPU, not "
+			       "the storage's own speed (the tables below leave "
+			       "the mark out)", mark);
+
+	text_wrap(out, line, 80, 0);
+	free(line);
+}
+
+int report_text_run(FILE *out, const char *head,
+		    int (*writer)(const struct record *, FILE *),
+		    const struct record *rec)
+{
+	char *buf = NULL, *nl, *first;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int rc;
+
+	if (!mem)
+		return -1;
+	rc = writer(rec, mem);
+	if (fclose(mem) == EOF) {
+		free(buf);
+		return -1;
+	}
+	nl = strchr(buf, '\n');
+	first = xasprintf("%s%.*s", head, nl ? (int)(nl - buf) :
+			  (int)strlen(buf), buf);
+	text_wrap(out, first, 80, 4);
+	if (nl)
+		fputs(nl + 1, out);
+	free(first);
+	free(buf);
+	return rc;
+}
+
 /* Whether configuration g has a figure (or a +++++) of test t. */
 static int has_figure(const struct compare *c, size_t g, size_t t)
 {
@@ -115,28 +147,36 @@ static int has_figure(const struct compare *c, size_t g, size_t t)
 
 int report_write_cmptext(const struct compare *c, FILE *out)
 {
+	struct cmp_names names;
 	size_t g, t;
-	char name[NAME_W + 1];
+	char *name;
 	int figures = 0, inferred = 0;
+
+	compare_names_init(&names, c);
 
 	fprintf(out, "%zu run%s in %zu configuration%s\n", c->nrecs,
 		c->nrecs == 1 ? "" : "s", c->ngroups,
 		c->ngroups == 1 ? "" : "s");
+	/*
+	 * The list names each configuration whole, with its VM mark, wrapped
+	 * to 80 columns; the tables refer to it.
+	 */
 	for (g = 0; g < c->ngroups; g++) {
-		char *n = compare_group_short(c, g, 58);
-		char line[80], workers[64] = "";
+		char workers[64] = "", *line;
 		size_t w = compare_group_workers(c, g);
+		const char *mark = compare_group_virt(c, g);
 
-		clip(line, 70, n);
 		if (w > 1)
 			snprintf(workers, sizeof(workers), ", %zu %s", w,
 				 compare_group_copies(c, g) ?
 				 "separately timed copies" : "workers");
-		fprintf(out, "%3zu %c %s (%zu run%s%s)\n", g + 1,
-			g == c->baseline ? '*' : ' ', line,
-			c->groups[g].nruns, c->groups[g].nruns == 1 ? "" : "s",
-			workers);
-		free(n);
+		line = xasprintf("%3zu %c %s%s%s%s (%zu run%s%s)", g + 1,
+				 g == c->baseline ? '*' : ' ', names.label[g],
+				 mark ? " [" : "", mark ? mark : "",
+				 mark ? "]" : "", c->groups[g].nruns,
+				 c->groups[g].nruns == 1 ? "" : "s", workers);
+		text_wrap(out, line, 80, 8);
+		free(line);
 		inferred |= dims_line(&c->groups[g].dims, out);
 	}
 	for (t = 0; t < c->ntests; t++)
@@ -150,13 +190,16 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		"wider than 5 % of the mean); intervals: Student's t,\n  "
 		"significance: Welch's t-test at 95 % against the baseline" :
 		"");
-	for (g = 0; g < c->ngroups; g++)
-		if (compare_group_virt(c, g)) {
-			fputs("[VM: ...]: measured in a virtual machine or on "
-			      "an emulated CPU, not the\nstorage's own "
-			      "speed\n", out);
-			break;
-		}
+	if (names.common_virt)
+		report_text_common_virt(names.common_virt, out);
+	else
+		for (g = 0; g < c->ngroups; g++)
+			if (compare_group_virt(c, g)) {
+				fputs("[VM: ...]: measured in a virtual machine "
+				      "or on an emulated CPU, not the\nstorage's "
+				      "own speed\n", out);
+				break;
+			}
 	for (t = 0; t < c->ntests; t++) {
 		int any = 0, repeats = 0;
 
@@ -172,16 +215,17 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		for (g = 0; g < c->ngroups; g++) {
 			const struct cmp_stat *s = &c->groups[g].stats[t];
 			char val[32], sd[32], ratio[16], mk[8] = "";
-			char *n = compare_group_short(c, g, NAME_W);
 			double r = compare_ratio(c, g, t);
 
-			clip(name, NAME_W, n);
-			free(n);
 			if (!has_figure(c, g, t))
 				continue;
+			name = compare_names_fit(&names, c, g, NAME_W);
+			/* padded by columns: a UTF-8 label lines up too */
+			fprintf(out, "%s%*s", name, text_cols(name) < NAME_W ?
+				(int)(NAME_W - text_cols(name)) : 0, "");
+			free(name);
 			if (!s->n) {
-				fprintf(out, "%-*s %10s\n", NAME_W, name,
-					"+++++");
+				fprintf(out, " %10s\n", "+++++");
 				continue;
 			}
 			report_fmt_value(val, sizeof(val), s->mean,
@@ -206,18 +250,21 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 				strcat(mk, "S");
 			if (s->marks & CMP_NOISY)
 				strcat(mk, "N");
-			fprintf(out, "%-*s %10.10s %9.9s %3zu %4.0f %6s %s\n",
-				NAME_W, name, val, sd, s->n, s->cpu, ratio,
-				mk);
+			fprintf(out, " %10.10s %9.9s %3zu %4.0f %6s %s\n",
+				val, sd, s->n, s->cpu, ratio, mk);
 			if (repeats)
 				stats_line(c, g, t, out);
 		}
 	}
+	compare_names_release(&names);
 	cmpm_write_text(c, out);
 	for (t = 0; t < c->nrecs; t++)	/* clyde zones runs, each whole */
 		if (c->recs[t]->zones) {
-			fprintf(out, "\nRun %zu: ", t + 1);
-			zones_write_text(c->recs[t], out);
+			char head[32];
+
+			snprintf(head, sizeof(head), "\nRun %zu: ", t + 1);
+			report_text_run(out, head, zones_write_text,
+					c->recs[t]);
 		}
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }

@@ -141,6 +141,31 @@ char *compare_group_label(const struct compare *c, size_t g, int with_mark);
 char *compare_group_short(const struct compare *c, size_t g, size_t width);
 
 /*
+ * Configuration names for the text tables, where the columns are few:
+ * compare_names_init takes every label once (control characters as '?'),
+ * compare_names_fit gives g's in at most width columns (UTF-8 characters)
+ * when that can hold its VM mark and 8 more.  A label too long loses one
+ * span, "...", where it agrees with the others (common prefix or suffix)
+ * rather than a fixed middle, so labels that differ still read apart
+ * ("fc-raid5-..." and "fc-raid0-...", never "fc-r...-ext4" twice).  The
+ * VM mark is kept whole after the label, unless every configuration has
+ * the same one (common_virt): then the writer says it once above.
+ */
+struct cmp_names {
+	size_t n;
+	char **label;			/* [n], without the VM mark */
+	const char **virt;		/* [n], borrowed: the VM marks */
+	const char *common_virt;	/* borrowed from the compare, or NULL */
+};
+void compare_names_init(struct cmp_names *nm, const struct compare *c);
+char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
+			size_t g, size_t width);
+void compare_names_release(struct cmp_names *nm);
+
+/* The VM mark every configuration has (borrowed), or NULL. */
+const char *compare_common_virt(const struct compare *c);
+
+/*
  * The VM mark of a run: "VM: KVM", "VM: QEMU TCG, emulated"; NULL when
  * no virtualization or emulation was detected (or none was looked for).
  * Configurations differ by it (attribute "virt").

@@ -8,7 +8,11 @@
 
 #include "record_util.h"
 #include "report.h"
+#include "textcols.h"
 #include "../lib/xalloc.h"
+
+/* The configuration column: the rows of the table are then 80 wide. */
+#define REGRESS_NAME_W 20
 
 int regress_significant(const struct regress_item *it)
 {
@@ -82,28 +86,34 @@ void regress_release(struct regress *r)
 int regress_write_text(const struct regress *r, const char *name,
 		       FILE *out)
 {
+	struct cmp_names names;
+	char *head;
 	size_t i;
 
-	fprintf(out, "Regression watch against %s: %zu significant change%s "
-		"in %zu compared figure%s\n", name, r->nsig,
-		r->nsig == 1 ? "" : "s", r->n, r->n == 1 ? "" : "s");
+	/* the file's name may be long: wrapped, as every line, to 80 */
+	head = xasprintf("Regression watch against %s: %zu significant change%s "
+			 "in %zu compared figure%s", name, r->nsig,
+			 r->nsig == 1 ? "" : "s", r->n, r->n == 1 ? "" : "s");
+	text_wrap(out, head, 80, 4);
+	free(head);
 	if (r->unmatched)
 		fprintf(out, "(%zu configuration%s not in the baseline set)\n",
 			r->unmatched, r->unmatched == 1 ? "" : "s");
+	compare_names_init(&names, r->new);
+	if (r->n && names.common_virt)
+		report_text_common_virt(names.common_virt, out);
 	if (r->n)
-		fprintf(out, "%-3s %-22s %-17s %10s %10s %6s %s\n", "cfg",
+		fprintf(out, "%-3s %-*s %-17s %10s %10s %6s %s\n", "cfg",
+			REGRESS_NAME_W,
 			"configuration", "test", "baseline", "now", "ratio",
 			"verdict");
 	for (i = 0; i < r->n; i++) {
 		const struct regress_item *it = &r->v[i];
 		const char *unit = r->new->tests[it->t_new].unit;
-		char *n = compare_group_short(r->new, it->g_new, 22);
+		char *n = compare_names_fit(&names, r->new, it->g_new,
+					    REGRESS_NAME_W);
 		char a[32], b[32], ra[16];
-		size_t k;
 
-		for (k = 0; n[k]; k++)
-			if ((unsigned char)n[k] < 0x20)
-				n[k] = '?';
 		if (i == r->nsig && r->nsig)
 			fputs("--- not significant or untested:\n", out);
 		report_fmt_value(a, sizeof(a), it->old_mean, unit);
@@ -112,13 +122,17 @@ int regress_write_text(const struct regress *r, const char *name,
 			snprintf(ra, sizeof(ra), "-");
 		else
 			snprintf(ra, sizeof(ra), "%.2f", it->ratio);
-		fprintf(out, "%-3zu %-22.22s %-17.17s %10.10s %10.10s %6s "
-			"%s\n", it->g_new + 1, n,
+		/* the name padded by columns (UTF-8), never cut again */
+		fprintf(out, "%-3zu %s%*s %-17.17s %10.10s %10.10s %6s "
+			"%s\n", it->g_new + 1, n, text_cols(n) <
+			REGRESS_NAME_W ? (int)(REGRESS_NAME_W - text_cols(n)) :
+			0, "",
 			r->new->tests[it->t_new].title, a, b, ra,
 			it->w.verdict == STATS_DIFFERENT ?
 			(it->w.t > 0 ? "up" : "DOWN") :
 			it->w.verdict == STATS_SAME ? "same" : "untested");
 		free(n);
 	}
+	compare_names_release(&names);
 	return ferror(out) ? -1 : 0;
 }

@@ -55,4 +55,19 @@ int report_write_bonnie(const struct compare *c, FILE *out);
 /* The 80-column text comparison. */
 int report_write_cmptext(const struct compare *c, FILE *out);
 
+/*
+ * The line of the text tables that leave a VM mark out of their rows
+ * because every configuration has it (compare_common_virt).
+ */
+void report_text_common_virt(const char *mark, FILE *out);
+
+/*
+ * A run's own text (writer: matrix_write_text, zones_write_text) in a
+ * comparison, after head ("\nRun 3: "): the first line, which head
+ * lengthens and which names the run's label, wrapped to 80 columns.
+ */
+int report_text_run(FILE *out, const char *head,
+		    int (*writer)(const struct record *, FILE *),
+		    const struct record *rec);
+
 #endif

@@ -78,4 +78,88 @@ test_expect_success 'text: 80 columns, a row per configuration and test' '
 	grep -q "^fc-raid5  *520 .*  - *$" putc
 '
 
+# cols FILE: the widest line in display columns (UTF-8 characters)
+cols () {
+	LC_ALL=C.UTF-8 wc -L <"$1"
+}
+
+# records of the fixture's first run with label $2.. and host.virt $1
+vm_runs () {
+	virt=$1 && shift &&
+	for l in "$@"; do
+		head -1 "$FIX/clyde.jsonl" |
+		jq -c ".label = \"$l\" | .host.virt = $virt" || return 1
+	done
+}
+
+test_expect_success JQ 'text: labels that differ in the RAID level stay apart; a VM mark on every row said once (F15)' '
+	vm_runs "{\"vm\": true, \"hypervisor\": \"KVM\"}" \
+		fc-raid5-ext4 fc-raid0-ext4 scsi-raid0-ext4 >vm.jsonl &&
+	"$CLYDE" report -f text --baseline-file vm.jsonl vm.jsonl >out.txt &&
+	test "$(cols out.txt)" -le 80 &&
+	# said once above the regression table and once above the tables
+	test "$(grep -c "^Every configuration \[VM: KVM\]: measured in a virtual" out.txt)" = 2 &&
+	grep -q "^  2   fc-raid0-ext4 \[VM: KVM\] (1 run)$" out.txt &&
+	grep "^[0-9]  *.* Block write  " out.txt >rows &&
+	test_line_count = 3 rows &&
+	! grep -q "VM" rows &&
+	cut -c5-24 rows | sort -u >names &&
+	test_line_count = 3 names &&
+	grep -qx "fc-raid5-ext4 *" names && grep -qx "fc-raid0-ext4 *" names &&
+	grep -qx "scsi-raid0-ext4 *" names &&
+	sed -n "/^Block write /,/^$/p" out.txt >block &&
+	grep -q "^fc-raid5-ext4  *674197 " block &&
+	grep -q "^fc-raid0-ext4  *674197 " block &&
+	grep -q "^scsi-raid0-ext4  *674197 " block
+'
+
+test_expect_success JQ 'text: long labels clipped where they agree, the RAID level kept; 80 columns (F15, F8)' '
+	p=a-long-clyde-label-for-the-controller &&
+	s=ext4-with-noatime-and-barrier &&
+	{ vm_runs "{\"vm\": true, \"hypervisor\": \"KVM\"}" \
+		$p-fc-raid5-$s $p-fc-raid0-$s &&
+	  vm_runs "{\"vm\": false}" $p-scsi-raid0-$s; } >long.jsonl &&
+	for r in 5 0; do
+		jq -c ".jobs[0].jobname = \"fio-job-for-the-fc-array-raid$r-ext4-noatime-barrier-iodepth-16-numjobs-1\"" \
+			"$FIX/fio-randread-plus.json" >fio$r.json || return 1
+	done &&
+	"$CLYDE" report -f text --baseline-file long.jsonl fio5.json fio0.json \
+		long.jsonl >out.txt &&
+	test "$(cols out.txt)" -le 80 &&
+	# the list names each whole (wrapped), the tables clip
+	tr -d "\n" <out.txt | tr -s " " | grep -q "fio-job-for-the-fc-array-raid5-ext4-noatime-barrier-iodepth-16-numjobs-1 (1 run)" &&
+	sed -n "/^Block write /,/^$/p" out.txt | grep . >block &&
+	test_line_count = 4 block &&
+	grep -q "fc-raid5.*\[VM: KVM\]  *674197 " block &&
+	grep -q "fc-raid0.*\[VM: KVM\]  *674197 " block &&
+	grep -q "scsi-raid0.*  674197 " block &&
+	test "$(cut -c1-34 block | sort -u | wc -l)" = 4 &&
+	# regression rows, 20 columns: still three names, the level in each
+	grep "^[0-9]  *.* Block write  " out.txt | cut -c5-24 >names &&
+	test "$(sort -u names | wc -l)" = 3 &&
+	sed -n 1p names | grep -q "aid5" && sed -n 2p names | grep -q "aid0" &&
+	# the side-by-side matrix: a name line per fio job, each its level
+	grep "^\[[12]\] " out.txt >mx &&
+	test_line_count = 2 mx &&
+	grep -q "^\[1\] .*raid5.* (fio, psync)$" mx &&
+	grep -q "^\[2\] .*raid0.* (fio, psync)$" mx &&
+	# a run header too long for a line is wrapped, the label whole
+	grep -A1 "^Run 1: fio, label" out.txt |
+		grep -qx "    fio-job-for-the-fc-array-raid5-ext4-noatime-barrier-iodepth-16-numjobs-1"
+'
+
+# shared/realworld beside the repository (a worktree: one level up more)
+RW=${CLYDE_REALWORLD:-$TEST_DIR/../../shared/realworld}
+[ -n "${CLYDE_REALWORLD:-}" ] || [ -d "$RW" ] ||
+	RW=$TEST_DIR/../../../shared/realworld
+test_lazy_prereq REALWORLD 'ls "$RW"/fio-*.json'
+
+test_expect_success REALWORLD 'text of the real-world files: every line in 80 columns (F8)' '
+	"$CLYDE" report -f text "$RW"/* >rw.txt 2>/dev/null &&
+	test "$(cols rw.txt)" -le 80 &&
+	# the copies of a bonnie++ 1.97 label: still said, wrapped
+	tr -d "\n" <rw.txt | tr -s " " | grep -q "#11 (1 run, 2 separately timed copies)" &&
+	test "$(grep -c "^ *[0-9][0-9]* [* ] " rw.txt)" = "$(sed -n "s/^[0-9]* runs in \([0-9]*\) configurations$/\1/p" rw.txt)"
+'
+
 test_done
