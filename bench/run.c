@@ -25,6 +25,7 @@
 #include "options.h"
 #include "cmdutil.h"
 #include "progress.h"
+#include "run_kinds.h"
 #include "semsync.h"
 #include "suite.h"
 #include "../fsops/cache.h"
@@ -387,6 +388,7 @@ int cmd_run(int argc, char **argv)
 	struct fs_target target, *others = NULL;
 	struct dio_align *align = NULL;
 	FILE *json = NULL, *csv = NULL;
+	char *mixed = NULL;	/* several -d of different kinds: warned */
 	char err[512];
 	const char *dir;
 	unsigned rep;
@@ -436,6 +438,15 @@ int cmd_run(int argc, char **argv)
 					 &others[i]);
 	if (status)
 		goto out;
+	if (others) {
+		const struct fs_target **t = xcalloc(cfg.ndirs, sizeof(*t));
+
+		for (i = 0; i < cfg.ndirs; i++)
+			t[i] = i ? &others[i] : &target;
+		mixed = run_mixed_kinds((const char *const *)cfg.dirs, t,
+					cfg.ndirs);
+		free(t);
+	}
 	if (cfg.direct && cfg.file_size) {
 		/* the probe file is made as the run's user */
 		align = xcalloc(cfg.ndirs ? cfg.ndirs : 1, sizeof(*align));
@@ -483,6 +494,8 @@ out_agreed:
 		fill_record(rec, &cfg, &host, &target, dir, rep);
 		if (others)
 			fill_targets(rec, &cfg, &host, &target, others);
+		if (mixed)
+			record_warn(rec, "%s", mixed);
 		if (nranks > 1) {
 			char buf[32];
 
@@ -527,6 +540,7 @@ out:
 	for (i = 1; others && i < cfg.ndirs; i++)
 		fs_target_release(&others[i]);
 	free(others);
+	free(mixed);
 	fs_target_release(&target);
 	host_release(&host);
 	config_release(&cfg);
