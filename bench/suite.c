@@ -133,28 +133,6 @@ int suite_run_test(struct bench_ctx *ctx, const struct bench_test *t,
 }
 
 /*
- * -y: wait for the other copies (or the user) before test number i.  0, or
- * -1 with res failed and the message printed.
- */
-static int sync_before(const struct bench_config *cfg, size_t i,
-		       const struct bench_test *t, struct result *res)
-{
-	char err[512];
-	int rc = 0;
-
-	if (cfg->sync_mode == 's')
-		rc = semsync_wait((unsigned)i, t->title, cfg->sync_timeout,
-				  err, sizeof(err));
-	else if (cfg->sync_mode == 'p')
-		rc = semsync_prompt(t->title, err, sizeof(err));
-	if (!rc)
-		return 0;
-	result_set_status(res, RESULT_FAILED, "%s", err);
-	fprintf(stderr, "clyde: %s: %s\n", t->title, err);
-	return -1;
-}
-
-/*
  * A test the run did not reach because a signal stopped it or an earlier
  * test failed: the record says so, instead of leaving it looking unasked.
  */
@@ -170,6 +148,34 @@ static void mark_not_reached(struct result *res, int failed)
 	else
 		result_set_status(res, RESULT_SKIPPED,
 				  "not run: another worker stopped the run");
+}
+
+/*
+ * -y: wait for the other copies (or the user) before test number i.  0, or
+ * -1 with res failed and the message printed (or, when a signal ended the
+ * wait, res not reached).
+ */
+static int sync_before(const struct bench_config *cfg, size_t i,
+		       const struct bench_test *t, struct result *res)
+{
+	char err[512];
+	int rc = 0;
+
+	if (cfg->sync_mode == 's')
+		rc = semsync_wait((unsigned)i, t->title, cfg->sync_timeout,
+				  err, sizeof(err));
+	else if (cfg->sync_mode == 'p')
+		rc = semsync_prompt(t->title, err, sizeof(err));
+	if (!rc)
+		return 0;
+	if (cmd_stop_signal) {
+		/* a signal ended the wait: the test was not started */
+		mark_not_reached(res, 0);
+		return -1;
+	}
+	result_set_status(res, RESULT_FAILED, "%s", err);
+	fprintf(stderr, "clyde: %s: %s\n", t->title, err);
+	return -1;
 }
 
 int suite_loop(const struct bench_config *cfg, struct record *rec,

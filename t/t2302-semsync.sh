@@ -67,6 +67,33 @@ test_expect_success 'a copy whose partner never comes gives up, naming the test'
 	"$CLYDE" -p -1
 '
 
+test_expect_success 'SIGINT while a copy waits for its partner: not run, not failed' '
+	"$CLYDE" -p 2 &&
+	{ "$CLYDE" -y s -d a -s 8M -f -n 0 -q --json w.jsonl \
+		--sync-timeout 60 >w.csv 2>w.err & pid=$!; } &&
+	# it waits on the semaphore of the first test (Block write)
+	for i in $(seq 100); do
+		waiting=$(semvals)
+		test "$waiting" = "2 1 2 2 2 2 2 2 2 2 2 2 " && break
+		sleep 0.1
+	done
+	kill -INT $pid
+	wait $pid
+	status=$?
+	# the set goes whatever happened, the next tests need the key
+	"$CLYDE" -p -1 &&
+	test "$waiting" = "2 1 2 2 2 2 2 2 2 2 2 2 " &&
+	test "$status" -eq 130 &&
+	jq -e ".exit_status == 130 and
+		all(.results[]; .status == \"not_run\" or
+			(.status == \"skipped\" and
+			 .reason == \"not run: interrupted by signal 2\")) and
+		(.results[] | select(.name == \"put_block\") |
+			.status == \"skipped\")" w.jsonl &&
+	! grep -q "interrupted$" w.err &&
+	test -z "$(ls -A a)"
+'
+
 test_expect_success 'with -c 2 the whole set of workers is one copy' '
 	"$CLYDE" -p 1 &&
 	"$CLYDE" -y s -c 2 -d a -s 8M -f -n 0 -q --json c.jsonl \
