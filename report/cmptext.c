@@ -4,6 +4,7 @@
  * then per test one line per configuration with mean, standard
  * deviation, count, CPU, ratio to the baseline and marks.
  */
+#include "cmplat.h"
 #include "report.h"
 
 #include <math.h>
@@ -314,6 +315,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 	}
 	latency_tables(c, &names, out);
 	compare_names_release(&names);
+	cmplat_write_text(c, out);
 	cmpm_write_text(c, out);
 	for (t = 0; t < c->nrecs; t++)	/* clyde zones runs, each whole */
 		if (c->recs[t]->zones) {

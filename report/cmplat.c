@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The comparison's latency in text: per test, a row per configuration
+ * with the summary every writer shows (hist_summarize: mean, min, p50,
+ * p90, p99, p99.9, max) of its runs' histograms merged, as the HTML
+ * report's latency tables have it.
+ */
+#include "cmplat.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "histogram.h"
+#include "textcols.h"
+
+#define LAT_NAME_W 17	/* 17 + 7 + 7 x (1 + 7) = 80 columns */
+
+/* s in LAT_NAME_W columns, clipped with a mark, padded. */
+static void put_name(FILE *out, const char *s)
+{
+	char buf[4 * LAT_NAME_W + 4];
+	size_t k;
+
+	text_fit(buf, sizeof(buf), s, LAT_NAME_W);
+	fputs(buf, out);
+	for (k = text_cols(buf); k < LAT_NAME_W; k++)
+		fputc(' ', out);
+}
+
+/* A sample count in at most 6 columns: 123456, 1.23M, 12.3G. */
+static void fmt_count(char *buf, size_t len, uint64_t n)
+{
+	if (n < 1000000)
+		snprintf(buf, len, "%" PRIu64, n);
+	else if (n < 1000000000)
+		snprintf(buf, len, "%.3gM", (double)n / 1e6);
+	else
+		snprintf(buf, len, "%.3gG", (double)n / 1e9);
+}
+
+static void lat_row(const struct compare *c, size_t g, size_t t, FILE *out)
+{
+	const struct cmp_stat *s = &c->groups[g].stats[t];
+	int max_only = !!(s->marks & CMP_MAX_ONLY), k;
+	char *n = compare_group_short(c, g, LAT_NAME_W);
+	char buf[32];
+	struct hist_summary sum;
+
+	put_name(out, n);
+	free(n);
+	hist_summarize(&s->lat, &sum);
+	if (max_only)
+		snprintf(buf, sizeof(buf), "max");
+	else
+		fmt_count(buf, sizeof(buf), sum.count);
+	fprintf(out, " %6s", buf);
+	for (k = 0; k < HIST_SUMMARY_N; k++) {
+		if (max_only && k != HIST_S_MAX)
+			snprintf(buf, sizeof(buf), "-");
+		else
+			text_fmt_ns(buf, sizeof(buf), sum.v[k]);
+		fprintf(out, " %*s", TEXT_NS_COLS, buf);
+	}
+	fputc('\n', out);
+}
+
+void cmplat_write_text(const struct compare *c, FILE *out)
+{
+	size_t t, g;
+	int k, any = 0;
+
+	for (t = 0; t < c->ntests; t++) {
+		int have = 0;
+
+		for (g = 0; g < c->ngroups; g++)
+			have |= c->groups[g].stats[t].lat.count > 0;
+		if (!have)
+			continue;
+		if (!any)
+			fputs("\nLatency per operation, of each configuration's "
+			      "runs' histograms merged\n(never averaged); "
+			      "\"max\": a bonnie++ line, which keeps only the "
+			      "maximum\n", out);
+		any = 1;
+		fputc('\n', out);
+		put_name(out, c->tests[t].title);
+		fprintf(out, " %6s", "ops");
+		for (k = 0; k < HIST_SUMMARY_N; k++)
+			fprintf(out, " %*s", TEXT_NS_COLS,
+				hist_summary_label[k]);
+		fputc('\n', out);
+		for (g = 0; g < c->ngroups; g++)
+			if (c->groups[g].stats[t].lat.count)
+				lat_row(c, g, t, out);
+	}
+}
