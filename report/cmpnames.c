@@ -356,3 +356,23 @@ char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
 	free(name);
 	return n;
 }
+
+char **compare_names_fit_all(const struct cmp_names *nm,
+			     const struct compare *c, size_t width)
+{
+	char **v = xcalloc(nm->n ? nm->n : 1, sizeof(*v));
+	size_t g;
+
+	for (g = 0; g < nm->n; g++)
+		v[g] = compare_names_fit(nm, c, g, width);
+	return v;
+}
+
+void compare_names_free_all(char **v, size_t n)
+{
+	size_t g;
+
+	for (g = 0; v && g < n; g++)
+		free(v[g]);
+	free(v);
+}

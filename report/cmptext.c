@@ -156,7 +156,7 @@ static int has_figure(const struct compare *c, size_t g, size_t t)
 static void latency_tables(const struct compare *c,
 			   const struct cmp_names *names, FILE *out)
 {
-	char buf[32], *name;
+	char buf[32], *name, **fit = compare_names_fit_all(names, c, 20);
 	size_t t, g;
 	int k, intro = 0;
 
@@ -184,10 +184,9 @@ static void latency_tables(const struct compare *c,
 			if (!s->lat.count)
 				continue;
 			hist_summarize(&s->lat, &sum);
-			name = compare_names_fit(names, c, g, 20);
+			name = fit[g];
 			fprintf(out, "%s%*s", name, text_cols(name) < 20 ?
 				(int)(20 - text_cols(name)) : 0, "");
-			free(name);
 			for (k = 0; k < HIST_SUMMARY_N; k++) {
 				if ((s->marks & CMP_MAX_ONLY) &&
 				    k != HIST_S_MAX)
@@ -200,16 +199,18 @@ static void latency_tables(const struct compare *c,
 			fputc('\n', out);
 		}
 	}
+	compare_names_free_all(fit, names->n);
 }
 
 int report_write_cmptext(const struct compare *c, FILE *out)
 {
 	struct cmp_names names;
 	size_t g, t;
-	char *name;
+	char **rows;
 	int figures = 0, inferred = 0;
 
 	compare_names_init(&names, c);
+	rows = compare_names_fit_all(&names, c, NAME_W);
 
 	fprintf(out, "%zu run%s in %zu configuration%s\n", c->nrecs,
 		c->nrecs == 1 ? "" : "s", c->ngroups,
@@ -276,11 +277,10 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 
 			if (!has_figure(c, g, t))
 				continue;
-			name = compare_names_fit(&names, c, g, NAME_W);
 			/* padded by columns: a UTF-8 label lines up too */
-			fprintf(out, "%s%*s", name, text_cols(name) < NAME_W ?
-				(int)(NAME_W - text_cols(name)) : 0, "");
-			free(name);
+			fprintf(out, "%s%*s", rows[g], text_cols(rows[g]) <
+				NAME_W ? (int)(NAME_W - text_cols(rows[g])) :
+				0, "");
 			if (!s->n) {
 				fprintf(out, " %10s\n", "+++++");
 				continue;
@@ -314,6 +314,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		}
 	}
 	latency_tables(c, &names, out);
+	compare_names_free_all(rows, names.n);
 	compare_names_release(&names);
 	cmplat_write_text(c, out);
 	cmpm_write_text(c, out);

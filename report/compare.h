@@ -161,6 +161,11 @@ void compare_names_init(struct cmp_names *nm, const struct compare *c);
 char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
 			size_t g, size_t width);
 void compare_names_release(struct cmp_names *nm);
+/* compare_names_fit of every configuration, once per table; free with
+ * compare_names_free_all(v, nm->n). */
+char **compare_names_fit_all(const struct cmp_names *nm,
+			     const struct compare *c, size_t width);
+void compare_names_free_all(char **v, size_t n);
 
 /* The VM mark every configuration has (borrowed), or NULL. */
 const char *compare_common_virt(const struct compare *c);

@@ -87,7 +87,7 @@ int regress_write_text(const struct regress *r, const char *name,
 		       FILE *out)
 {
 	struct cmp_names names;
-	char *head;
+	char *head, **fit;
 	size_t i;
 
 	/* the file's name may be long: wrapped, as every line, to 80 */
@@ -100,6 +100,7 @@ int regress_write_text(const struct regress *r, const char *name,
 		fprintf(out, "(%zu configuration%s not in the baseline set)\n",
 			r->unmatched, r->unmatched == 1 ? "" : "s");
 	compare_names_init(&names, r->new);
+	fit = compare_names_fit_all(&names, r->new, REGRESS_NAME_W);
 	if (r->n && names.common_virt)
 		report_text_common_virt(names.common_virt, out);
 	if (r->n)
@@ -110,8 +111,7 @@ int regress_write_text(const struct regress *r, const char *name,
 	for (i = 0; i < r->n; i++) {
 		const struct regress_item *it = &r->v[i];
 		const char *unit = r->new->tests[it->t_new].unit;
-		char *n = compare_names_fit(&names, r->new, it->g_new,
-					    REGRESS_NAME_W);
+		const char *n = fit[it->g_new];
 		char a[32], b[32], ra[16];
 
 		if (i == r->nsig && r->nsig)
@@ -131,8 +131,8 @@ int regress_write_text(const struct regress *r, const char *name,
 			it->w.verdict == STATS_DIFFERENT ?
 			(it->w.t > 0 ? "up" : "DOWN") :
 			it->w.verdict == STATS_SAME ? "same" : "untested");
-		free(n);
 	}
+	compare_names_free_all(fit, names.n);
 	compare_names_release(&names);
 	return ferror(out) ? -1 : 0;
 }
