@@ -389,6 +389,37 @@ test_cmp () {
 	diff -u "$1" "$2" >&2
 }
 
+# test_cmp_printed DECIMALS EXACT PRINTED: the numbers of PRINTED, line by
+# line and field by field, are those of EXACT printed with DECIMALS
+# decimals: each within half a unit of the last place.  EXACT is not
+# rounded first: a value on a rounding boundary (527.65 in binary) may be
+# printed either way, and a rounded expectation then misses by a unit.
+test_cmp_printed () {
+	awk -v d="$1" '
+	BEGIN { tol = 0.5 * 10 ^ -d * (1 + 1e-6) }
+	FNR == NR { want[FNR] = $0; nwant = FNR; next }
+	{
+		ngot = FNR
+		n = split(want[FNR], x)
+		ok = split($0, y) == n
+		for (i = 1; ok && i <= n; i++)
+			ok = y[i] - x[i] <= tol && x[i] - y[i] <= tol
+		if (!ok) {
+			printf "line %d: %s is not %s printed\n", FNR, $0,
+				want[FNR] >"/dev/stderr"
+			bad = 1
+		}
+	}
+	END {
+		if (ngot != nwant) {
+			printf "%d lines printed, %d wanted\n", ngot, nwant \
+				>"/dev/stderr"
+			bad = 1
+		}
+		exit bad
+	}' "$2" "$3"
+}
+
 test_path_is_file () {
 	[ -f "$1" ] || { echo "not a file: '$1'" >&2; return 1; }
 }

@@ -160,12 +160,6 @@ test_expect_success 'every zone has the whole latency summary, in order' '
 		.lat_min_ms <= .lat_mean_ms and .lat_mean_ms <= .lat_max_ms)" z.jsonl
 '
 
-# lat_json KEY: every zone's lat_KEY_ms in the record z.jsonl, %.4f
-lat_json () {
-	jq -r ".zones.sweeps[].zones[].lat_$1_ms" z.jsonl |
-		awk "{ printf \"%.${2:-4}f\n\", \$1 }"
-}
-
 test_expect_success 'the zones CSV: the old columns in place, the summary at the end' '
 	sed -n "s/^# offset_gib,/offset_gib,/p" z.csv | tr , "\n" >cols &&
 	test_line_count = 21 cols &&
@@ -178,8 +172,9 @@ test_expect_success 'the zones CSV: the old columns in place, the summary at the
 	for k in mean min p50 p90 p99 p99_9 max; do
 		c=$(grep -nx "lat_${k}_ms" cols | cut -d: -f1) &&
 		awk -F, -v c="$c" "/^[0-9]/ { print \$c }" z.csv >got &&
-		lat_json $k >expect && test_line_count = 16 got &&
-		test_cmp expect got || return 1
+		jq -r ".zones.sweeps[].zones[].lat_${k}_ms" z.jsonl >expect &&
+		test_line_count = 16 got &&
+		test_cmp_printed 4 expect got || return 1
 	done
 '
 
@@ -193,9 +188,9 @@ test_expect_success 'the text: each sweep latency summary under the same heads' 
 		# mean, min and max are exact: from the histogram in the record
 		jq -r ".zones.sweeps[$p - 1].histogram |
 			\"\(.sum_ns / .count / 1e6) \(.min_ns / 1e6) \(.max_ns / 1e6)\"" \
-			z.jsonl | awk "{ printf \"%.3f %.3f %.3f\n\", \$1, \$2, \$3 }" >expect &&
+			z.jsonl >expect &&
 		awk "{ print \$4, \$5, \$10 }" row >got &&
-		test_cmp expect got &&
+		test_cmp_printed 3 expect got &&
 		awk "{ exit !(\$5 <= \$6 && \$6 <= \$7 && \$7 <= \$8 &&
 			\$8 <= \$9 && \$9 <= \$10 && \$5 <= \$4 && \$4 <= \$10) }" row ||
 		return 1
@@ -210,9 +205,9 @@ test_expect_success 'clyde report -f csv: the zones rows carry the record figure
 	for k in mean p50 p99 max; do
 		c=$(grep -nx "lat_${k}_us" cols | cut -d: -f1) &&
 		cut -d, -f$c rows >got &&
-		jq -r ".zones.sweeps[].zones[].lat_${k}_ms * 1000" z.jsonl |
-			awk "{ printf \"%.1f\n\", \$1 }" >expect &&
-		test_cmp expect got || return 1
+		jq -r ".zones.sweeps[].zones[].lat_${k}_ms * 1000" z.jsonl \
+			>expect &&
+		test_cmp_printed 1 expect got || return 1
 	done &&
 	sed "s/\"[^\"]*\"//g" long.csv | awk -F, "{ print NF }" | sort -u >nf &&
 	test_line_count = 1 nf
