@@ -26,6 +26,7 @@
 #include "cmdutil.h"
 #include "progress.h"
 #include "run.h"
+#include "run_kinds.h"
 #include "../fsops/clock.h"
 #include "../fsops/engine.h"
 #include "../fsops/stack.h"
@@ -82,6 +83,26 @@ static void fill_matrix_record(struct record *rec,
 		rec->targets[rec->ntargets++] = tmp->target;
 		memset(&tmp->target, 0, sizeof(tmp->target));
 		record_free(tmp);
+	}
+	/* their cells are summed: unlike targets are warned of (devices,
+	 * whose stacks are not detected here, are left out) */
+	if (n > 1 && run->kind != TARGET_DEVICE) {
+		const char **paths = xcalloc(n, sizeof(*paths));
+		const struct fs_target **tp = xcalloc(n, sizeof(*tp));
+		char *mixed;
+
+		for (i = 0; i < n; i++) {
+			paths[i] = runs[i].path;
+			tp[i] = &targets[i];
+		}
+		mixed = run_mixed_kinds(paths, tp, n);
+		if (mixed) {
+			fprintf(stderr, "clyde: warning: %s\n", mixed);
+			record_warn(rec, "%s", mixed);
+		}
+		free(mixed);
+		free(paths);
+		free(tp);
 	}
 }
 

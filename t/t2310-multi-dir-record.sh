@@ -39,6 +39,16 @@ test_expect_success TMPFS,LOOP,EXT4 'a tmpfs and an ext4 on a loop device: warne
 		.status == \"ok\" and (.workers | length) == 2)" k.jsonl
 '
 
+test_expect_success TMPFS,LOOP,EXT4 'clyde matrix on the same two: the same warning, on stderr and in the record' '
+	"$CLYDE" matrix -d "$TRASH/tm" -d "$mnt" --buffered --bs 4k \
+		--threads 1 --pattern random --mix 100 --size 2M --time 0.05 \
+		--ramp 0 -m mkinds --json m.jsonl >mout 2>merr &&
+	jq -e --arg w "$KINDS $TRASH/tm tmpfs, $mnt ext4 on ${mnt_dev#/dev/} (a file on $under): the combined figures mix them" \
+		"[.warnings[] | select(. == \$w)] | length == 1" m.jsonl &&
+	test "$(grep -c "^clyde: warning: $KINDS" merr)" = 1 &&
+	jq -e ".matrix.cells[0].status == \"ok\"" m.jsonl
+'
+
 test_expect_success LOOP,EXT4 'two ext4 on two loop devices: one kind, no warning' '
 	loop_fs ext4 64 one && loop_fs ext4 64 two &&
 	"$CLYDE" -d "$one" -d "$two" -s 4M -n 1 -m same \
