@@ -3,7 +3,11 @@
  * The comparison's latency in text: per test, a row per configuration
  * with the summary every writer shows (hist_summarize: mean, min, p50,
  * p90, p99, p99.9, max) of its runs' histograms merged, as the HTML
- * report's latency tables have it.
+ * report's latency tables have it.  Each table opens with "Latency:
+ * TITLE" on a line of its own, so that no line of it starts like the
+ * rate table of the same test; the names are the comparison's
+ * (compare_names_fit: apart where labels differ, a VM mark every
+ * configuration has left to the line above the tables).
  */
 #include "cmplat.h"
 
@@ -38,16 +42,15 @@ static void fmt_count(char *buf, size_t len, uint64_t n)
 		snprintf(buf, len, "%.3gG", (double)n / 1e9);
 }
 
-static void lat_row(const struct compare *c, size_t g, size_t t, FILE *out)
+static void lat_row(const struct compare *c, const char *name, size_t g,
+		    size_t t, FILE *out)
 {
 	const struct cmp_stat *s = &c->groups[g].stats[t];
 	int max_only = !!(s->marks & CMP_MAX_ONLY), k;
-	char *n = compare_group_short(c, g, LAT_NAME_W);
 	char buf[32];
 	struct hist_summary sum;
 
-	put_name(out, n);
-	free(n);
+	put_name(out, name);
 	hist_summarize(&s->lat, &sum);
 	if (max_only)
 		snprintf(buf, sizeof(buf), "max");
@@ -66,9 +69,13 @@ static void lat_row(const struct compare *c, size_t g, size_t t, FILE *out)
 
 void cmplat_write_text(const struct compare *c, FILE *out)
 {
+	struct cmp_names names;
+	char buf[4 * 64 + 4], **fit;
 	size_t t, g;
 	int k, any = 0;
 
+	compare_names_init(&names, c);
+	fit = compare_names_fit_all(&names, c, LAT_NAME_W);
 	for (t = 0; t < c->ntests; t++) {
 		int have = 0;
 
@@ -82,15 +89,17 @@ void cmplat_write_text(const struct compare *c, FILE *out)
 			      "\"max\": a bonnie++ line, which keeps only the "
 			      "maximum\n", out);
 		any = 1;
-		fputc('\n', out);
-		put_name(out, c->tests[t].title);
-		fprintf(out, " %6s", "ops");
+		text_fit(buf, sizeof(buf), c->tests[t].title, 80 - 9);
+		fprintf(out, "\nLatency: %s\n%*s %6s", buf, LAT_NAME_W, "",
+			"ops");
 		for (k = 0; k < HIST_SUMMARY_N; k++)
 			fprintf(out, " %*s", TEXT_NS_COLS,
 				hist_summary_label[k]);
 		fputc('\n', out);
 		for (g = 0; g < c->ngroups; g++)
 			if (c->groups[g].stats[t].lat.count)
-				lat_row(c, g, t, out);
+				lat_row(c, fit[g], g, t, out);
 	}
+	compare_names_free_all(fit, names.n);
+	compare_names_release(&names);
 }

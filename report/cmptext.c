@@ -146,62 +146,6 @@ static int has_figure(const struct compare *c, size_t g, size_t t)
 	return c->groups[g].stats[t].n || c->groups[g].stats[t].too_fast;
 }
 
-/*
- * Per test, the latency summary of every configuration from its runs'
- * histograms merged: the seven figures of every writer (mean, min, p50
- * .. max, as the HTML's latency tables and the run's own text), a name
- * of 20 columns and seven of " %7s" (76).  A bonnie++ line knows only
- * the maximum: the others are "-".
- */
-static void latency_tables(const struct compare *c,
-			   const struct cmp_names *names, FILE *out)
-{
-	char buf[32], *name, **fit = compare_names_fit_all(names, c, 20);
-	size_t t, g;
-	int k, intro = 0;
-
-	for (t = 0; t < c->ntests; t++) {
-		int any = 0;
-
-		for (g = 0; g < c->ngroups; g++)
-			any |= c->groups[g].stats[t].lat.count > 0;
-		if (!any)
-			continue;
-		if (!intro++)
-			fputs("\nLatency per operation, from the runs' histograms "
-			      "merged (never averaged);\nbonnie++ lines keep "
-			      "only the maximum\n", out);
-		text_fit(buf, sizeof(buf), c->tests[t].title, 20);
-		fprintf(out, "\nLatency: %s\n%20s", buf, "");
-		for (k = 0; k < HIST_SUMMARY_N; k++)
-			fprintf(out, " %*s", TEXT_NS_COLS,
-				hist_summary_label[k]);
-		fputc('\n', out);
-		for (g = 0; g < c->ngroups; g++) {
-			const struct cmp_stat *s = &c->groups[g].stats[t];
-			struct hist_summary sum;
-
-			if (!s->lat.count)
-				continue;
-			hist_summarize(&s->lat, &sum);
-			name = fit[g];
-			fprintf(out, "%s%*s", name, text_cols(name) < 20 ?
-				(int)(20 - text_cols(name)) : 0, "");
-			for (k = 0; k < HIST_SUMMARY_N; k++) {
-				if ((s->marks & CMP_MAX_ONLY) &&
-				    k != HIST_S_MAX)
-					strcpy(buf, "-");
-				else
-					text_fmt_ns(buf, sizeof(buf),
-						    sum.v[k]);
-				fprintf(out, " %*s", TEXT_NS_COLS, buf);
-			}
-			fputc('\n', out);
-		}
-	}
-	compare_names_free_all(fit, names->n);
-}
-
 int report_write_cmptext(const struct compare *c, FILE *out)
 {
 	struct cmp_names names;
@@ -313,7 +257,6 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 				stats_line(c, g, t, out);
 		}
 	}
-	latency_tables(c, &names, out);
 	compare_names_free_all(rows, names.n);
 	compare_names_release(&names);
 	cmplat_write_text(c, out);

@@ -26,8 +26,8 @@ test_expect_success 'a row per configuration and test, the runs merged' '
 		>out.txt 2>/dev/null &&
 	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
 	grep -q "^Latency per operation, of each configuration" out.txt &&
-	sed -n "/^Block write  *ops  *mean  *min  *p50  *p90  *p99  *p99.9  *max$/,/^$/p" \
-		out.txt >block &&
+	sed -n "/^Latency: Block write$/,/^$/p" out.txt >block &&
+	sed -n 2p block | grep -q "^  *ops  *mean  *min  *p50  *p90  *p99  *p99.9  *max$" &&
 	grep "^base " block >row &&
 	test_line_count = 1 row &&
 	# configuration "base": records 2 and 3 of the fixture
