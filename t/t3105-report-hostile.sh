@@ -1,8 +1,8 @@
 #!/bin/bash
 # clyde report with hostile input: every string field of every input format
-# (clyde JSON from a real run and a real matrix, the fixtures' records,
-# bonnie++ CSV, fio JSON including client/server output, the input's file
-# name, the title) set to markup, attribute breakouts, CDATA ends and
+# (clyde JSON from a real run, a real matrix with a rate curve and a real
+# zones run, the fixtures' records, bonnie++ CSV, fio JSON including
+# client/server output, the input's file name, the title) set to markup, attribute breakouts, CDATA ends and
 # control characters.  The page stays well-formed XML, has no element or
 # attribute that an input put there, and in headless Chromium no injected
 # script runs (each payload would mark the page if it did).
@@ -39,15 +39,16 @@ EOF
 printf '%s\n' "document.documentElement.setAttribute('data-pwned','p.js');" >p.js
 cp p.js p
 
-# Every string of a JSON document replaced (statuses kept: the reader
-# knows only its own), then hostile keys where keys are free.
+# Every string of a JSON document replaced (statuses, patterns and zone
+# directions kept: the reader knows only its own), then hostile keys where
+# keys are free.
 cat >hostile.jq <<'EOF'
 # pick(list; n; i): payload n of the list (cycling), marked with i
 def pick($l; $n; $i): $l[$n % ($l|length)] + "~\($T)\($i)~";
 [paths(type == "string")] as $ps
 | reduce range(0; $ps|length) as $i (.;
     $ps[$i] as $p | $p[-1] as $k
-    | if $k == "status" or $k == "pattern" then .
+    | if $k == "status" or $k == "pattern" or $k == "direction" then .
       elif $p[0] == "results" and $p[2] == "unit"
       then setpath($p; pick($U; $p[1]; $i))
       elif $p[0] == "results" and $p[2] == "name"
@@ -102,7 +103,10 @@ test_expect_success JQ 'hostile clyde records from a real run and a real matrix'
 	"$CLYDE" -c 2 -d w -s 1M -f -n 1 -q --tag controller=fc -m lab \
 		--json run.jsonl >/dev/null &&
 	"$CLYDE" matrix -d w --size 4M --bs 4k --threads 1 --pattern random \
-		--mix 100,0 --time 0.1 --ramp 0 -q --json mx.jsonl >/dev/null &&
+		--mix 100,0 --time 0.1 --ramp 0 --curve 50 -q \
+		--json mx.jsonl >/dev/null &&
+	"$CLYDE" zones -d w --size 4M --zone 1 --bs 64k -q \
+		--json zones.jsonl >/dev/null 2>&1 &&
 	# in a chroot whose root is no mount point the mount is unknown
 	# (null): give every mount field a string for hostile to replace
 	jq -c ".target.mountpoint //= \"/m\" | .target.source //= \"/dev/m\" |
@@ -111,10 +115,11 @@ test_expect_success JQ 'hostile clyde records from a real run and a real matrix'
 	hostile r run-mount.jsonl | keys r >in/run.jsonl &&
 	hostile m mx.jsonl | keys m >in/mx.jsonl &&
 	hostile c "$FIX/clyde.jsonl" "$FIX/clyde-tcg.jsonl" | keys c >in/fix.jsonl &&
+	hostile z zones.jsonl | keys z >in/zones.jsonl &&
 	# every string was replaced: none of the original values is left
-	for f in in/run.jsonl in/mx.jsonl in/fix.jsonl; do
+	for f in in/run.jsonl in/mx.jsonl in/fix.jsonl in/zones.jsonl; do
 		jq -e "[paths(type == \"string\") as \$p |
-			select(\$p[-1] != \"status\" and \$p[-1] != \"pattern\") |
+			select(\$p[-1] != \"status\" and \$p[-1] != \"pattern\" and \$p[-1] != \"direction\") |
 			getpath(\$p) | select(test(\"~[a-z]+[0-9]+~\") | not)] |
 			length == 0" $f >/dev/null || return 1
 	done &&
@@ -165,17 +170,19 @@ test_expect_success XMLLINT,JQ 'no element or attribute from the input' '
 	test "$(xmllint --xpath "count(//*[local-name()=\"script\"])" page.html)" = 1 &&
 	test "$(xmllint --xpath "count(//*[local-name()=\"img\" or local-name()=\"textarea\" or local-name()=\"iframe\" or local-name()=\"i\" or local-name()=\"u\"])" page.html)" = 0 &&
 	test "$(xmllint --xpath "count(//@*[starts-with(local-name(), \"on\")] | //@src | //@autofocus | //@data-pwned)" page.html)" = 0 &&
-	test "$(xmllint --xpath "count(//*[local-name()=\"svg\"])" page.html)" = \
-		"$(xmllint --xpath "count(//*[@class=\"chart\"])" page.html)" &&
+	# the charts: one per test, the response-time curve, the zones
+	test "$(xmllint --xpath "count(//*[local-name()=\"svg\"][not(parent::*[@class=\"chart\"])][not(@class=\"curve\" or @class=\"zones-chart\")])" page.html)" = 0 &&
+	test "$(xmllint --xpath "count(//*[local-name()=\"svg\"][@class=\"curve\"])" page.html)" -ge 1 &&
+	test "$(xmllint --xpath "count(//*[local-name()=\"svg\"][@class=\"zones-chart\"])" page.html)" = 1 &&
 	test "$(xmllint --xpath "count(//*[local-name()=\"b\"][not(ancestor::*[@class=\"meta\" or @class=\"note\"])])" page.html)" = 0 &&
 	# the elements and attributes are the page'"'"'s own vocabulary
 	sed -e "/<script>/,/<\\/script>/d" -e "/<style>/,/<\\/style>/d" page.html |
 		grep -o "<[a-zA-Z][a-zA-Z0-9:-]*" | sort -u >elements &&
-	grep -vxE "<(html|head|meta|title|body|h1|h2|h3|p|b|a|code|small|span|table|caption|thead|tbody|tr|th|td|details|summary|dl|dt|dd|ul|li|div|svg|g|text|rect|line)" elements >bad-elements;
+	grep -vxE "<(html|head|meta|title|body|h1|h2|h3|p|b|a|code|small|span|table|caption|thead|tbody|tr|th|td|details|summary|dl|dt|dd|ul|li|div|svg|g|text|rect|line|polyline|circle|path)" elements >bad-elements;
 	test_line_count = 0 bad-elements &&
 	sed -e "/<script>/,/<\\/script>/d" -e "/<style>/,/<\\/style>/d" page.html |
 		grep -oE " [a-zA-Z_:][-a-zA-Z0-9_:.]*=\"" | sort -u >attrs &&
-	grep -vxE " (xmlns|lang|charset|name|content|id|class|href|title|style|colspan|rowspan|open|role|width|height|x|y|x1|y1|x2|y2|text-anchor|data-[a-z]+)=\"" attrs >bad-attrs;
+	grep -vxE " (xmlns|lang|charset|name|content|id|class|href|title|style|colspan|rowspan|open|role|width|height|x|y|x1|y1|x2|y2|cx|cy|r|d|points|fill|stroke|stroke-width|stroke-dasharray|transform|aria-label|text-anchor|data-[a-z-]+)=\"" attrs >bad-attrs;
 	test_line_count = 0 bad-attrs
 '
 
@@ -204,6 +211,7 @@ test_expect_success XMLLINT,JQ 'every kind of string field reached the page' '
 		"run.jsonl .results[].workers[]?.dir" \
 		"run.jsonl .tool" "run.jsonl .version" "run.jsonl .start" \
 		"mx.jsonl .matrix.error" "mx.jsonl .matrix.cells[-1].reason" \
+		"zones.jsonl .label" "zones.jsonl .target.path" \
 		"fix.jsonl .host.virt.emulation" \
 		"fio-write.json .jobs[0].jobname" \
 		"fio-client.json .client_stats[0].hostname" \
