@@ -1,11 +1,12 @@
 #!/bin/bash
-# clyde report with hostile input: every string field of every input format
-# (clyde JSON from a real run, a real matrix with a rate curve and a real
-# zones run, the fixtures' records, bonnie++ CSV, fio JSON including
+# clyde report with hostile input: every string field of every input
+# format (clyde JSON from a real run, a real matrix with a rate curve and a
+# real zones run, the fixtures' records, bonnie++ CSV, fio JSON including
 # client/server output, the input's file name, the title) set to markup,
-# attribute breakouts, CDATA ends and control characters.  The page stays well-formed XML, has no element or
-# attribute that an input put there, and in headless Chromium no injected
-# script runs (each payload would mark the page if it did).
+# attribute breakouts, CDATA ends and control characters.  The page stays
+# well-formed XML, has no element or attribute that an input put there,
+# and in headless Chromium no injected script runs (each payload would
+# mark the page if it did).
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TEST_DIR/fixtures/report
