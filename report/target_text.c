@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textcols.h"
 #include "textesc.h"
+#include "../lib/xalloc.h"
 
 static void human(char *buf, size_t len, uint64_t v)
 {
@@ -41,9 +43,10 @@ static const char *or_unknown(const char *s)
 }
 
 /*
- * Copy text to out with every line longer than width broken at spaces;
- * continuation lines are indented to the value column (11) or, in the
- * stack tree, four past the line's own indent.
+ * Copy text to out with every line longer than width broken at spaces
+ * (text_wrap: a word longer than a line, a long path, broken where the
+ * line ends); continuation lines are indented to the value column (11)
+ * or, in the stack tree, four past the line's own indent.
  */
 static void wrap_lines(const char *text, FILE *out, int width)
 {
@@ -51,24 +54,12 @@ static void wrap_lines(const char *text, FILE *out, int width)
 
 	while (*line) {
 		const char *end = strchr(line, '\n');
-		int len = end ? (int)(end - line) : (int)strlen(line);
-		int lead = (int)strspn(line, " ");
-		int indent = lead ? lead + 4 : 11, first = 1;
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		size_t lead = strspn(line, " ");
+		char *one = xasprintf("%.*s", (int)len, line);
 
-		while (len > width - (first ? 0 : indent)) {
-			int room = width - (first ? 0 : indent), cut = room;
-
-			while (cut > 0 && line[cut] != ' ')
-				cut--;
-			if (cut <= (first ? lead : 0))
-				break;	/* one long word: leave it whole */
-			fprintf(out, "%*s%.*s\n", first ? 0 : indent, "", cut,
-				line);
-			line += cut + 1;
-			len -= cut + 1;
-			first = 0;
-		}
-		fprintf(out, "%*s%.*s\n", first ? 0 : indent, "", len, line);
+		text_wrap(out, one, (size_t)width, lead ? lead + 4 : 11);
+		free(one);
 		line += len + (end ? 1 : 0);
 	}
 }

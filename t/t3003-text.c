@@ -506,9 +506,10 @@ static void test_problems(void **state)
 }
 
 /*
- * Warnings, failure reasons and the caches below are wrapped to 80
- * columns with a hanging indent, nothing lost (F4): the lines joined
- * again give the message back; a newline in one is escaped.
+ * Warnings and failure reasons are wrapped to 80 columns with a hanging
+ * indent, nothing lost (F4): the lines joined again give the message
+ * back; a newline in one is escaped; a path longer than a line, in a
+ * warning or the target block, is broken where the line ends.
  */
 static void test_long_messages(void **state)
 {
@@ -530,6 +531,8 @@ static void test_long_messages(void **state)
 	record_warn(rec, "backing file %s: gone", path);
 	record_warn(rec, "forged\nwarning: line");
 	result_set_status(res, RESULT_FAILED, warn);
+	/* the target block too: a path longer than a line is broken */
+	record_set_str(&rec->target.path, path);
 	text_of(rec, &t);
 	for (i = 0; i < t.n; i++) {
 		if (cols(t.line[i]) > 80)
@@ -549,6 +552,7 @@ static void test_long_messages(void **state)
 	assert_string_equal(joined, warn);
 	/* a word longer than a line is broken, not left whole */
 	assert_true(has_line_containing(&t, "warning: backing file /mnt/a/"));
+	assert_true(has_line_containing(&t, "path:      /mnt/a/very/long/"));
 	assert_false(has_line_containing(&t, path));
 	assert_true(has_line_containing(&t, "warning: forged\\nwarning: line"));
 	assert_true(has_line_containing(&t, "Rewrite failed: cache below the"));
