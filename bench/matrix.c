@@ -430,11 +430,15 @@ int cmd_matrix(int argc, char **argv)
 	if (!tg[0].direct && tg[0].engine->buffered_caveat)
 		fprintf(stderr, "clyde: warning: %s\n",
 			tg[0].engine->buffered_caveat);
+	if (tg[0].engine->caveat)
+		fprintf(stderr, "clyde: warning: %s\n", tg[0].engine->caveat);
 
 	rec = record_new();
 	fill_matrix_record(rec, &cfg, tg, n, &host, targets);
 	if (!tg[0].direct && tg[0].engine->buffered_caveat)
 		record_warn(rec, "%s", tg[0].engine->buffered_caveat);
+	if (tg[0].engine->caveat)
+		record_warn(rec, "%s", tg[0].engine->caveat);
 	if (note)
 		record_warn(rec, "%s", note);
 	if (cfg.verify && (tg[0].engine->flags & IO_ENGINE_NOKERNEL))

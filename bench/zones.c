@@ -285,6 +285,10 @@ int cmd_zones(int argc, char **argv)
 	zones_detect(&t, &fst);
 	rec = record_new();
 	fill_record(rec, &cfg, &t, &host, &fst, zone);
+	if (io.ops->caveat) {
+		fprintf(stderr, "clyde: warning: %s\n", io.ops->caveat);
+		record_warn(rec, "%s", io.ops->caveat);
+	}
 
 	datagen_init(&dg, cfg.seed, 0);
 	have_dg = 1;

@@ -126,6 +126,9 @@ const struct io_engine_ops io_engine_null = {
 		"own cost",
 	.flags = IO_ENGINE_NOKERNEL,
 	.fast = IO_FAST_NULL,
+	.caveat = "--engine null: no I/O reaches the kernel or the storage; "
+		  "the figures are clyde's own cost per I/O, not the "
+		  "storage's",
 	.init = null_init,
 	.submit = null_submit,
 	.reap = null_reap,

@@ -86,6 +86,9 @@ struct io_engine_ops {
 	/* A caveat for the record with buffered (not O_DIRECT) files, or
 	 * NULL. */
 	const char *buffered_caveat;
+	/* What the figures of this engine are whatever the files: NULL for
+	 * an engine whose I/O reaches the storage. */
+	const char *caveat;
 	/* set up for depth requests in flight: 0 or -errno */
 	int (*init)(struct io_engine *e, const struct io_engine_setup *setup);
 	/* start n requests: 0 when all are started, or -errno */

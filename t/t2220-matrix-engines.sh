@@ -73,7 +73,11 @@ test_expect_success 'null engine: every cell complete, histograms counted' '
 	"$CLYDE" matrix -d tm --engine null --qd 32 $M --json r.jsonl \
 		-q 2>err &&
 	cells_ok null 32 &&
-	test -z "$(ls -A tm)"
+	test -z "$(ls -A tm)" &&
+	# its figures are the cost of clyde itself, and it says so
+	grep -q "^clyde: warning: --engine null: no I/O reaches the kernel or the storage" err &&
+	jq -e "any(.warnings[]; test(\"^--engine null: no I/O reaches\"))" \
+		r.jsonl >/dev/null
 '
 
 test_expect_success 'null engine with --verify: stamps, checks no read' '

@@ -213,6 +213,16 @@ test_expect_success 'clyde report -f csv: the zones rows carry the record figure
 	test_line_count = 1 nf
 '
 
+test_expect_success JQ 'the null engine: its figures said to be clyde'"'"'s own cost' '
+	mkdir nl &&
+	"$CLYDE" zones -d nl --size 4M --zone 1 --bs 64k --engine null -q \
+		--json nl.json 2>err &&
+	grep -q "^clyde: warning: --engine null: no I/O reaches the kernel or the storage" err &&
+	jq -e "any(.warnings[]; test(\"^--engine null: no I/O reaches\"))" \
+		nl.json >/dev/null &&
+	test -z "$(ls -A nl)"
+'
+
 test_expect_success 'an existing file is read, not changed; --write needs --force' '
 	dd if=/dev/urandom of=f bs=1M count=16 status=none &&
 	sum=$(md5sum <f) &&
