@@ -112,10 +112,17 @@ const char *const hist_summary_label[HIST_SUMMARY_N] = {
 
 void hist_summarize(const struct histogram *h, struct hist_summary *s)
 {
+	uint64_t n = 0;
+	size_t i;
+
 	memset(s, 0, sizeof(*s));
-	s->count = h->count;
-	if (!h->count)
+	for (i = 0; i < HIST_NBUCKETS && !n; i++)
+		n = h->bucket[i];
+	/* a count with no sample in the buckets (an importer that knew how
+	 * many I/Os, not their latency) has no summary */
+	if (!h->count || !n)
 		return;
+	s->count = h->count;
 	s->v[HIST_S_MEAN] = hist_mean(h);
 	s->v[HIST_S_MIN] = (double)h->min;
 	s->v[HIST_S_P50] = (double)hist_percentile(h, 50.0);

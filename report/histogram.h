@@ -84,7 +84,9 @@ double hist_mean(const struct histogram *h);
 #define HIST_SUMMARY_N 7
 
 struct hist_summary {
-	uint64_t count;		/* samples; 0: the figures are all 0 */
+	uint64_t count;		/* samples; 0: the figures are all 0 (no
+				 * samples, or a histogram that has a count
+				 * but nothing in its buckets) */
 	double v[HIST_SUMMARY_N];	/* ns, in the order of the names */
 };
 

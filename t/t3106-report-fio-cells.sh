@@ -153,4 +153,35 @@ test_expect_success JQ 'without group_reporting: the threads of a job summed int
 	grep -q "^1 run in 1 configuration$" out.txt
 '
 
+# mxlat FILE: the write latency columns of the matrix row of the long CSV,
+# mean min p50 p90 p99 p99.9 max ("-" where empty), and the IO/s
+mxlat () {
+	"$CLYDE" report -f csv "$1" 2>/dev/null | perl -MText::ParseWords -ne '
+		chomp; my @f = parse_line(",", 0, $_);
+		if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+		next unless $f[$c{test}] eq "matrix";
+		print join(" ", map { $_ eq "" ? "-" : $_ } @f[map { $c{$_} }
+			qw(mx_write_ms mx_write_min_ms mx_write_p50_ms
+			   mx_write_p90_ms mx_write_p99_ms mx_write_p99_9_ms
+			   mx_write_max_ms value)]), "\n"'
+}
+
+test_expect_success JQ 'fio without percentiles or latency: no figure made up' '
+	# fio gave mean, min and max but no percentile list nor bins
+	jq "del(.jobs[].write.clat_ns.percentile, .jobs[].write.clat_ns.bins)" \
+		"$FIX/fio-write.json" >nopct.json &&
+	jq -r ".jobs[0].write.clat_ns | [.mean, .min, .max] | map(. / 1e6 | tostring) | join(\" \")" \
+		nopct.json >exp &&
+	read -r mean min max <exp &&
+	mxlat nopct.json >got &&
+	awk -v a="$mean" -v b="$min" -v c="$max" "{
+		if (\$3 != \"-\" || \$4 != \"-\" || \$5 != \"-\" || \$6 != \"-\") exit 1
+		d = \$1 - a; e = \$2 - b; g = \$7 - c
+		exit !(d * d < 1e-12 && e * e < 1e-12 && g * g < 1e-12) }" got &&
+	# no latency at all: the rate stays, every latency column is empty
+	jq "del(.jobs[].write.clat_ns, .jobs[].write.lat_ns)" "$FIX/fio-write.json" >nolat.json &&
+	mxlat nolat.json >got &&
+	grep -q "^- - - - - - - 51200.000$" got
+'
+
 test_done
