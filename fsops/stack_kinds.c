@@ -7,6 +7,7 @@
  */
 #include "stack_kinds.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <libmount.h>
 #include <stdio.h>
@@ -240,6 +241,40 @@ void stack_walk_md(struct dev_stack *s, const char *real, int dev)
 	free(mdir);
 }
 
+/*
+ * An LVM volume cached by dm-cache or dm-writecache: lvmcache(7) keeps its
+ * data on a hidden origin volume, "<vg>-<lv>_corig" (cache) or "_wcorig"
+ * (writecache), among the devices under it.  The kind, or NULL.
+ */
+static const char *lvm_cache_kind(const char *real)
+{
+	char *dir = xasprintf("%s/slaves", real);
+	const char *kind = NULL;
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	while (d && !kind && (e = readdir(d))) {
+		char *sub, *name;
+		size_t n;
+
+		if (e->d_name[0] == '.')
+			continue;
+		sub = xasprintf("%s/%s/dm", dir, e->d_name);
+		name = stack_attr(sub, "name");
+		n = name ? strlen(name) : 0;
+		if (n > 7 && !strcmp(name + n - 7, "_wcorig"))
+			kind = "lvm-writecache";
+		else if (n > 6 && !strcmp(name + n - 6, "_corig"))
+			kind = "lvm-cache";
+		free(name);
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return kind;
+}
+
 void stack_walk_dm(struct dev_stack *s, const char *real, int dev)
 {
 	char *ddir = xasprintf("%s/dm", real);
@@ -247,14 +282,17 @@ void stack_walk_dm(struct dev_stack *s, const char *real, int dev)
 	const char *kind = "other";
 
 	if (uuid) {
-		if (!strncmp(uuid, "LVM-", 4))
-			kind = "lvm";
-		else if (!strncmp(uuid, "CRYPT-", 6))
+		if (!strncmp(uuid, "LVM-", 4)) {
+			kind = lvm_cache_kind(real);
+			if (!kind)
+				kind = "lvm";
+		} else if (!strncmp(uuid, "CRYPT-", 6)) {
 			kind = "crypt";
-		else if (!strncmp(uuid, "mpath-", 6))
+		} else if (!strncmp(uuid, "mpath-", 6)) {
 			kind = "multipath";
-		else if (!strncmp(uuid, "part", 4))
+		} else if (!strncmp(uuid, "part", 4)) {
 			kind = "partition";
+		}
 	}
 	stack_set(s, dev, "dm_name", name, 0);
 	stack_set(s, dev, "dm_uuid", uuid, 0);

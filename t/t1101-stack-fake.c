@@ -2,7 +2,8 @@
 /*
  * fsops/stack: the sysfs walk on fake trees laid out as the kernel does:
  * an md raid5 of four SATA disks under LVM, a multipath FC LUN, an NVMe
- * partition; and host virtualization from a fake cpuinfo and DMI.
+ * partition, LVM volumes cached by dm-cache and dm-writecache; and host
+ * virtualization from a fake cpuinfo and DMI.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -203,6 +204,50 @@ static void build_nvme(void)
 	    "nvme/nvme0/nvme0n1");
 }
 
+/*
+ * An LVM volume dm-N (253:N) called vg1-LV over two hidden volumes as
+ * lvmcache(7) makes them: the origin "vg1-LV_<origin>" and the fast one.
+ */
+static void build_lvm_cached(int n, const char *lv, const char *origin,
+			     const char *fast)
+{
+	char *p, *q;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		const char *name = i == 0 ? lv : i == 1 ? origin : fast;
+
+		p = xasprintf("sys/devices/virtual/block/dm-%d/dev", n + i);
+		q = xasprintf("253:%d", n + i);
+		put(p, q);
+		free(p);
+		p = xasprintf("sys/dev/block/253:%d", n + i);
+		free(q);
+		q = xasprintf("../../devices/virtual/block/dm-%d", n + i);
+		lnk(p, q);
+		free(p);
+		free(q);
+		p = xasprintf("sys/devices/virtual/block/dm-%d/dm/name", n + i);
+		q = xasprintf("vg1-%s", name);
+		put(p, q);
+		free(p);
+		free(q);
+		p = xasprintf("sys/devices/virtual/block/dm-%d/dm/uuid", n + i);
+		q = xasprintf("LVM-b3Nf0qZk%dW2mX", n + i);
+		put(p, q);
+		free(p);
+		free(q);
+		if (!i)
+			continue;
+		p = xasprintf("sys/devices/virtual/block/dm-%d/slaves/dm-%d",
+			      n, n + i);
+		q = xasprintf("../../dm-%d", n + i);
+		lnk(p, q);
+		free(p);
+		free(q);
+	}
+}
+
 static int setup(void **state)
 {
 	char *sys;
@@ -213,6 +258,8 @@ static int setup(void **state)
 	build_md_lvm();
 	build_multipath();
 	build_nvme();
+	build_lvm_cached(10, "main", "main_corig", "fast_cvol");
+	build_lvm_cached(20, "wc", "wc_wcorig", "fastwc_cvol");
 	sys = xasprintf("%s/sys", root);
 	setenv("CLYDE_SYSFS", sys, 1);
 	free(sys);
@@ -411,12 +458,38 @@ static void virt_evidence(void **state)
 	host_release(&h);
 }
 
+static void lvm_cached(void **state)
+{
+	struct dev_stack s;
+	int dm;
+
+	(void)state;
+	stack_init(&s);
+	dm = stack_walk_devnum(&s, 253, 10, -1);
+	assert_int_equal(dm, 0);
+	assert_string_equal(FIELD(&s, dm, "dm_kind"), "lvm-cache");
+	assert_string_equal(FIELD(&s, dm, "dm_name"), "vg1-main");
+	/* the hidden volumes under it are LVM's own */
+	assert_string_equal(FIELD(&s, 1, "dm_kind"), "lvm");
+	stack_release(&s);
+	stack_init(&s);
+	dm = stack_walk_devnum(&s, 253, 20, -1);
+	assert_string_equal(FIELD(&s, dm, "dm_kind"), "lvm-writecache");
+	stack_release(&s);
+	/* the plain LVM volume is not a cache */
+	stack_init(&s);
+	dm = stack_walk_devnum(&s, 253, 0, -1);
+	assert_string_equal(FIELD(&s, dm, "dm_kind"), "lvm");
+	stack_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(md_raid5_under_lvm),
 		cmocka_unit_test(multipath_fc_lun),
 		cmocka_unit_test(nvme_partition),
+		cmocka_unit_test(lvm_cached),
 		cmocka_unit_test(missing_device),
 		cmocka_unit_test(virt_evidence),
 	};
