@@ -99,6 +99,39 @@ static void judge(struct crit_verdicts *out, struct crit_verdict *v,
 }
 
 /* Figure k (HIST_S_*) of the latency summary of s, in ns. */
+/*
+ * Why a figure no configuration has was not measured, for the measured
+ * column: the status of the cell or test ("interrupted": a signal stopped
+ * the run there, which says nothing of the storage); NULL leaves "not
+ * measured".  Still a failed check: a bound with no figure is not met.
+ */
+static void unmeasured(struct crit_verdict *v, const char *why)
+{
+	if (why && strcmp(why, "not_run"))
+		snprintf(v->measured, sizeof(v->measured), "%s", why);
+}
+
+/* The status of test section (name or title) where a run stopped it. */
+static const char *test_unmeasured(const struct compare *c,
+				   const char *section)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nrecs; i++)
+		for (k = 0; k < c->recs[i]->nresults; k++) {
+			const struct result *res = &c->recs[i]->results[k];
+
+			if (strcmp(res->name, section) &&
+			    strcasecmp(res->title, section))
+				continue;
+			if (res->reason && strstr(res->reason, "interrupted"))
+				return "interrupted";
+			if (res->status == RESULT_FAILED)
+				return "failed";
+		}
+	return NULL;
+}
+
 static double lat_figure(const struct cmp_stat *s, int k)
 {
 	struct hist_summary sum;
@@ -225,6 +258,8 @@ static void check_cell(struct crit_verdicts *out, const struct crit_rule *r,
 				      cell_figure(&f, &base, r),
 				      r->kind == K_COUNT ? "IO/s" :
 				      r->kind == K_RATE ? "MiB/s" : "");
+				if (!f.n && strcmp(f.status, "ok"))
+					unmeasured(v, f.status);
 			}
 		}
 	}
@@ -281,6 +316,7 @@ void criteria_check(const struct criteria *cr, const struct compare *c,
 			snprintf(v->figure, sizeof(v->figure), "%s",
 				 r->section);
 			judge(out, v, r, NAN, "");
+			unmeasured(v, test_unmeasured(c, r->section));
 		}
 	}
 	cmpm_release(&m);

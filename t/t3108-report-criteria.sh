@@ -86,6 +86,25 @@ test_expect_success 'matrix bounds on every figure of the latency summary, shown
 	grep -q "^1\* *Block write *max_latency_mean *1 s *[0-9.]* us *pass$" out.txt
 '
 
+test_expect_success JQ 'a figure a signal left unmeasured fails as interrupted, not measured' '
+	head -1 "$FIX/clyde.jsonl" | jq -c "(.results[] | select(.name == \"rewrite\")) |=
+		(.status = \"skipped\" | .reason = \"interrupted by signal 2 (SIGINT)\" |
+		 .value = null | .low_precision = false)" >cut.jsonl &&
+	printf "[rewrite]\nmin = 1\n[put_block]\nmin = 1\n" >cut.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria cut.ini cut.jsonl >out.txt 2>/dev/null &&
+	grep -q "^- *rewrite *min *1 *interrupted *FAIL$" out.txt &&
+	grep -q "^1\* *Block write *min *1 *[0-9]* KiB/s *pass$" out.txt &&
+	# a matrix cell a signal stopped
+	mkdir mxd &&
+	"$CLYDE" matrix -d mxd --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 4M --time 0.05 --ramp 0 -q --json mx.jsonl >/dev/null &&
+	jq -c ".matrix.cells[0] |= (.status = \"skipped\" |
+		.reason = \"interrupted by signal 2 (SIGINT)\")" mx.jsonl >mxcut.jsonl &&
+	printf "[matrix 4k 1 random 100]\nmin_iops = 1\n" >mx.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria mx.ini mxcut.jsonl >out.txt 2>/dev/null &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100 *min_iops *1 *interrupted *FAIL$" out.txt
+'
+
 test_expect_success 'a bad criteria file: one line naming FILE:LINE, exit status 2, nothing written' '
 	printf "[put_block]\nmin = 40 MB/s\nfastest = yes\n" >bad.ini &&
 	test_expect_code 2 "$CLYDE" report -f text --criteria bad.ini -o none.txt "$FIX/seed002-pivot.csv" 2>err &&
