@@ -53,30 +53,126 @@ static const void *direct_ok(const struct bench_ctx *ctx, const void *p,
 	return p;
 }
 
+/*
+ * What a block test holds open around its timed loop.  The loops take fd
+ * and buf into locals: ph's address goes to the helpers, so its fields
+ * would be reloaded after every call in the loop.
+ */
+struct block_phase {
+	struct measure m;	/* the timed period */
+	struct io_probe probe;	/* fd -1 without one (block write) */
+	void *buf;		/* ctx->io_size bytes, aligned for O_DIRECT */
+	int fd;			/* the test file, O_DIRECT under --direct */
+	int sync;		/* opened for writing: fsync before close */
+};
+
+/*
+ * Before the timed period: check the block size; for a read phase
+ * (probe), evict the file and record its residency (io_probe_begin); open
+ * the file with flags and allocate the block buffer.  0, or a negative
+ * errno with res failed and nothing left open.
+ */
+static int block_begin(const struct bench_ctx *ctx, int flags, int probe,
+		       struct block_phase *ph, struct result *res)
+{
+	int err;
+
+	ph->probe.fd = -1;
+	if (!probe)
+		res->residency = -1;
+	err = io_check_block_size(ctx, res);
+	if (err)
+		return err;
+	if (probe) {
+		err = io_probe_begin(ctx, (off_t)ctx->cfg->file_size,
+				     &ph->probe, res);
+		if (err)
+			return err;
+	}
+	ph->fd = io_open(ctx, flags, ctx->direct, res);
+	if (ph->fd < 0) {
+		io_probe_end(ctx, &ph->probe, 0, res);
+		return ph->fd;
+	}
+	ph->buf = io_buffer(ctx, ctx->io_size);
+	ph->sync = (flags & O_ACCMODE) != O_RDONLY;
+	return 0;
+}
+
+/*
+ * After the loop, still inside the timed period: free the buffer; when the
+ * loop ended with err, close the file and fail res with what (io_fail);
+ * else close it (after an fsync when it was opened for writing: part of
+ * the test, as bonnie++'s block tests end with theirs), end the
+ * timed period and finish res: ops blocks, the file once over the elapsed
+ * time (bonnie++'s rate, rewrite included).  The probe ends in every case,
+ * checking for an ignored O_DIRECT only after a complete phase.  0 or a
+ * negative errno.
+ */
+static int block_end(const struct bench_ctx *ctx, struct block_phase *ph,
+		     int err, const char *what, uint64_t ops,
+		     struct result *res)
+{
+	uint64_t total = ctx->cfg->file_size;
+
+	free(ph->buf);
+	if (err) {
+		close(ph->fd);
+		io_probe_end(ctx, &ph->probe, 0, res);
+		return io_fail(ctx, res, err, what);
+	}
+	err = ph->sync ? io_sync_close(ctx, ph->fd, res)
+		       : io_close(ctx, ph->fd, res);
+	if (err) {
+		io_probe_end(ctx, &ph->probe, 0, res);
+		return err;
+	}
+	measure_end(&ph->m, res);
+	io_probe_end(ctx, &ph->probe, 1, res);
+	io_result_kib(res, ops, total, total);
+	return 0;
+}
+
+/*
+ * Read the block at the file position, n bytes of it asked in read_len:
+ * 0, a negative errno, or io_short_read()'s -EIO (res failed) when the
+ * file ends before n.  Always inlined: the timed loops that call it hold
+ * no call of it.
+ */
+static inline __attribute__((always_inline)) int
+read_block(const struct bench_ctx *ctx, int fd, void *buf, size_t n,
+	   struct result *res)
+{
+	ssize_t r = read_full(fd, buf, read_len(ctx, n));
+
+	if (r < 0)
+		return (int)r;
+	if ((size_t)r < n)
+		return io_short_read(ctx, res);
+	return 0;
+}
+
 static int run_put_block(struct bench_ctx *ctx, struct result *res)
 {
 	const struct bench_config *cfg = ctx->cfg;
 	uint64_t total = cfg->file_size, off, ops = 0, t0, t1;
 	size_t n, io = ctx->io_size;
 	const char *what = "write";
+	struct block_phase ph;
 	struct datagen g;
-	struct measure m;
 	const void *p;
 	void *buf;
-	int fd, err = 0;
+	int fd, err;
 
-	res->residency = -1;
-	err = io_check_block_size(ctx, res);
+	err = block_begin(ctx, O_CREAT | O_TRUNC | O_WRONLY, 0, &ph, res);
 	if (err)
 		return err;
-	fd = io_open(ctx, O_CREAT | O_TRUNC | O_WRONLY, ctx->direct, res);
-	if (fd < 0)
-		return fd;
-	buf = io_buffer(ctx, io);
+	fd = ph.fd;
+	buf = ph.buf;
 	datagen_init(&g, ctx->seed, io);
 
-	measure_begin(&m);
-	t0 = m.start_ns;
+	measure_begin(&ph.m);
+	t0 = ph.m.start_ns;
 	for (off = 0; off < total; off += n) {
 		if (*ctx->stop) {
 			err = -EINTR;
@@ -104,17 +200,7 @@ static int run_put_block(struct bench_ctx *ctx, struct result *res)
 		ops++;
 	}
 	datagen_release(&g);
-	free(buf);
-	if (err) {
-		close(fd);
-		return io_fail(ctx, res, err, what);
-	}
-	err = io_sync_close(ctx, fd, res);
-	if (err)
-		return err;
-	measure_end(&m, res);
-	io_result_kib(res, ops, total, total);
-	return 0;
+	return block_end(ctx, &ph, err, what, ops, res);
 }
 
 static int run_rewrite(struct bench_ctx *ctx, struct result *res)
@@ -123,41 +209,27 @@ static int run_rewrite(struct bench_ctx *ctx, struct result *res)
 	uint64_t total = cfg->file_size, off, ops = 0, t0, t1;
 	size_t n, io = ctx->io_size;
 	const char *what = "rewrite";
-	struct io_probe probe;
-	struct measure m;
+	struct block_phase ph;
 	unsigned char *buf;
-	ssize_t r;
 	int fd, err;
 
-	err = io_check_block_size(ctx, res);
+	err = block_begin(ctx, O_RDWR, 1, &ph, res);
 	if (err)
 		return err;
-	err = io_probe_begin(ctx, (off_t)total, &probe, res);
-	if (err)
-		return err;
-	fd = io_open(ctx, O_RDWR, ctx->direct, res);
-	if (fd < 0) {
-		io_probe_end(ctx, &probe, 0, res);
-		return fd;
-	}
-	buf = io_buffer(ctx, io);
+	fd = ph.fd;
+	buf = ph.buf;
 
-	measure_begin(&m);
-	t0 = m.start_ns;
+	measure_begin(&ph.m);
+	t0 = ph.m.start_ns;
 	for (off = 0; off < total; off += n) {
 		if (*ctx->stop) {
 			err = -EINTR;
 			break;
 		}
 		n = block_len(total, off, io);
-		r = read_full(fd, buf, read_len(ctx, n));
-		if (r < 0) {
-			err = (int)r;
+		err = read_block(ctx, fd, buf, n, res);
+		if (err) {
 			what = "read";
-			break;
-		}
-		if ((size_t)r < n) {
-			err = io_short_read(ctx, res);
 			break;
 		}
 		/* dirty it: one byte changes, the block stays unique */
@@ -187,85 +259,40 @@ static int run_rewrite(struct bench_ctx *ctx, struct result *res)
 		t0 = t1;
 		ops++;
 	}
-	free(buf);
-	if (err) {
-		close(fd);
-		io_probe_end(ctx, &probe, 0, res);
-		return io_fail(ctx, res, err, what);
-	}
-	err = io_sync_close(ctx, fd, res);
-	if (err) {
-		io_probe_end(ctx, &probe, 0, res);
-		return err;
-	}
-	measure_end(&m, res);
-	io_probe_end(ctx, &probe, 1, res);
-	/* bonnie++'s rewrite rate: the file once over the elapsed time */
-	io_result_kib(res, ops, total, total);
-	return 0;
+	return block_end(ctx, &ph, err, what, ops, res);
 }
 
 static int run_get_block(struct bench_ctx *ctx, struct result *res)
 {
-	const struct bench_config *cfg = ctx->cfg;
-	uint64_t total = cfg->file_size, off, ops = 0, t0, t1;
+	uint64_t total = ctx->cfg->file_size, off, ops = 0, t0, t1;
 	size_t n, io = ctx->io_size;
-	struct io_probe probe;
-	struct measure m;
+	struct block_phase ph;
 	void *buf;
-	ssize_t r;
 	int fd, err;
 
-	err = io_check_block_size(ctx, res);
+	err = block_begin(ctx, O_RDONLY, 1, &ph, res);
 	if (err)
 		return err;
-	err = io_probe_begin(ctx, (off_t)total, &probe, res);
-	if (err)
-		return err;
-	fd = io_open(ctx, O_RDONLY, ctx->direct, res);
-	if (fd < 0) {
-		io_probe_end(ctx, &probe, 0, res);
-		return fd;
-	}
-	buf = io_buffer(ctx, io);
+	fd = ph.fd;
+	buf = ph.buf;
 
-	measure_begin(&m);
-	t0 = m.start_ns;
+	measure_begin(&ph.m);
+	t0 = ph.m.start_ns;
 	for (off = 0; off < total; off += n) {
 		if (*ctx->stop) {
 			err = -EINTR;
 			break;
 		}
 		n = block_len(total, off, io);
-		r = read_full(fd, buf, read_len(ctx, n));
-		if (r < 0) {
-			err = (int)r;
+		err = read_block(ctx, fd, buf, n, res);
+		if (err)
 			break;
-		}
-		if ((size_t)r < n) {
-			err = io_short_read(ctx, res);
-			break;
-		}
 		t1 = clock_ns();
 		hist_add(&res->lat, t1 - t0);
 		t0 = t1;
 		ops++;
 	}
-	free(buf);
-	if (err) {
-		close(fd);
-		io_probe_end(ctx, &probe, 0, res);
-		return io_fail(ctx, res, err, "read");
-	}
-	err = io_close(ctx, fd, res);
-	if (err) {
-		io_probe_end(ctx, &probe, 0, res);
-		return err;
-	}
-	measure_end(&m, res);
-	io_probe_end(ctx, &probe, 1, res);
-	io_result_kib(res, ops, total, total);
-	return 0;
+	return block_end(ctx, &ph, err, "read", ops, res);
 }
 
 const struct bench_test bench_put_block = {
