@@ -261,6 +261,21 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 	return rc;
 }
 
+/*
+ * The walk of a stat or delete phase, from the family's order's
+ * measure_begin in m: dentries and inodes dropped first (--drop-caches),
+ * then stat (and read) or unlink each file.  0 or the failure in res.
+ */
+static int walk(struct bench_ctx *ctx, struct files_state *st,
+		int unlink_them, struct result *res, struct measure *m,
+		uint64_t *done, uint64_t *bytes)
+{
+	files_drop_metadata(ctx);
+	if (st->family == FAMILY_SEQ)
+		return walk_seq(ctx, st, unlink_them, res, m, done, bytes);
+	return walk_random(ctx, st, unlink_them, res, m, done, bytes);
+}
+
 int files_stat(struct bench_ctx *ctx, struct result *res,
 	       enum files_family family)
 {
@@ -271,11 +286,7 @@ int files_stat(struct bench_ctx *ctx, struct result *res,
 
 	if (!st)
 		return 0;
-	files_drop_metadata(ctx);
-	if (family == FAMILY_SEQ)
-		rc = walk_seq(ctx, st, 0, res, &m, &done, &bytes);
-	else
-		rc = walk_random(ctx, st, 0, res, &m, &done, &bytes);
+	rc = walk(ctx, st, 0, res, &m, &done, &bytes);
 	phase_end(&m, res, done, bytes);
 	if (rc)
 		return rc;
@@ -289,27 +300,13 @@ int files_delete(struct bench_ctx *ctx, struct result *res,
 	struct files_state *st = files_state_ready(ctx, res, family);
 	uint64_t done = 0, bytes = 0;
 	struct measure m;
-	int rc;
+	int rc, walled;
 
 	if (!st)
 		return 0;
-	files_drop_metadata(ctx);
-	if (family == FAMILY_SEQ)
-		rc = walk_seq(ctx, st, 1, res, &m, &done, &bytes);
-	else
-		rc = walk_random(ctx, st, 1, res, &m, &done, &bytes);
-	if (!rc && (res->flags & RESULT_STONEWALLED)) {
-		/* the rest goes after the timed period */
-		rc = files_sync_fs(ctx, res);
-		phase_end(&m, res, done, bytes);
-		if (!rc)
-			rc = files_remove_leftovers(ctx, st, res);
-		if (rc)
-			return rc;
-		result_set_status(res, RESULT_OK, NULL);
-		return 0;
-	}
-	if (!rc) {
+	rc = walk(ctx, st, 1, res, &m, &done, &bytes);
+	walled = !!(res->flags & RESULT_STONEWALLED);
+	if (!rc && !walled) {
 		if (unlinkat(ctx->dirfd, FILES_DIR, AT_REMOVEDIR))
 			rc = files_fail_rel(ctx, res, -errno,
 				      "cannot remove directory", NULL);
@@ -319,9 +316,13 @@ int files_delete(struct bench_ctx *ctx, struct result *res,
 	if (!rc)
 		rc = files_sync_fs(ctx, res);
 	phase_end(&m, res, done, bytes);
+	/* stonewalled: the rest goes after the timed period */
+	if (!rc && walled)
+		rc = files_remove_leftovers(ctx, st, res);
 	if (rc)
 		return rc;
-	files_state_release(st);
+	if (!walled)
+		files_state_release(st);
 	result_set_status(res, RESULT_OK, NULL);
 	return 0;
 }
