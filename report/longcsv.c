@@ -43,7 +43,11 @@ static void lat_us(FILE *f, const struct result *res, int k)
 	char buf[32];
 
 	hist_summarize(&res->lat, &s);
-	if (!s.count || (s.count == 1 && res->ops != 1 && k != HIST_S_MAX)) {
+	/* a test a signal stopped has no figures, as in the text (bonnie++'s
+	 * +++++, skipped as too fast, keeps the latency it printed) */
+	if (!s.count || (s.count == 1 && res->ops != 1 && k != HIST_S_MAX) ||
+	    (res->status == RESULT_SKIPPED &&
+	     !(res->flags & RESULT_LOW_PRECISION))) {
 		putc(',', f);
 		return;
 	}
@@ -61,8 +65,8 @@ static int mx_lat_before(int k)
 	return k == HIST_S_MEAN || k == HIST_S_P99;
 }
 
-/* The row's last columns: the rest of a matrix row's read and write
- * latency summary in ms (f NULL: empty), ending the row. */
+/* The rest of a matrix row's read and write latency summary in ms (f
+ * NULL: empty), before the reason that ends every row. */
 static void mx_lat_columns(FILE *out, const struct matrix_figures *f)
 {
 	int i, k;
@@ -75,7 +79,7 @@ static void mx_lat_columns(FILE *out, const struct matrix_figures *f)
 				continue;
 			if (v && !isnan(v[k]))
 				fprintf(out, "%.6f", v[k]);
-			putc(i && k == HIST_S_MAX ? '\n' : ',', out);
+			putc(',', out);
 		}
 }
 
@@ -205,6 +209,7 @@ static void matrix_rows(const struct compare *c,
 			dims_columns(out, c, c->run_group[r]);
 			fputs(",,,", out);	/* lat_min_us .. lat_p99_9_us */
 			mx_lat_columns(out, &f);
+			csv_str(out, p ? NULL : cell->reason, 1);
 		}
 	}
 	cmpm_release(&m);
@@ -260,6 +265,7 @@ static void zones_rows(const struct compare *c, size_t r, const char *mark,
 			csv_num(out, "%.1f", zr->lat_ms[HIST_S_P90] * 1e3);
 			csv_num(out, "%.1f", zr->lat_ms[HIST_S_P99_9] * 1e3);
 			mx_lat_columns(out, NULL);
+			csv_str(out, zr->err ? strerror(zr->err) : NULL, 1);
 		}
 	}
 }
@@ -362,7 +368,7 @@ int report_write_longcsv(const struct compare *c,
 			if (!mx_lat_before(k))
 				fprintf(out, ",mx_%s_%s_ms", i ? "write" :
 					"read", hist_summary_key[k]);
-	putc('\n', out);
+	fputs(",reason\n", out);
 	for (r = 0; r < c->nrecs; r++) {
 		const struct record *rec = c->recs[r];
 		char *mark = compare_virt_mark(rec);
@@ -420,6 +426,7 @@ int report_write_longcsv(const struct compare *c,
 			lat_us(out, res, HIST_S_P90);
 			lat_us(out, res, HIST_S_P99_9);
 			mx_lat_columns(out, NULL);
+			csv_str(out, res->reason, 1);
 		}
 		matrix_rows(c, verdicts, r, mark, out);
 		zones_rows(c, r, mark, out);

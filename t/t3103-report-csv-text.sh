@@ -44,6 +44,34 @@ test_expect_success JQ 'long CSV: labels with commas and quotes are quoted' '
 	test "$(tail -n +2 long.csv | wc -l)" = 12
 '
 
+# test_col FILE NAME: column NAME of every row of the long CSV FILE, a line each
+test_col () {
+	COL=$2 perl -MText::ParseWords -ne '
+		chomp; my @f = parse_line(",", 0, $_);
+		if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+		print "$f[$c{test}]|$f[$c{$ENV{COL}}]\n"' "$1"
+}
+
+test_expect_success JQ 'long CSV: the reason of a failed or stopped test; a stopped one has no latency' '
+	head -1 "$FIX/clyde.jsonl" | jq -c "
+		(.results[] | select(.name == \"rewrite\")) |= (.status = \"skipped\" |
+			.reason = \"interrupted by signal 2 (SIGINT)\" | .value = null |
+			.low_precision = false) |
+		(.results[] | select(.name == \"putc\")) |= (.status = \"failed\" |
+			.reason = \"cannot write a,b: No space left on device\")" \
+		>why.jsonl &&
+	"$CLYDE" report -f csv why.jsonl >why.csv &&
+	test_col why.csv reason >reasons &&
+	grep -qx "rewrite|interrupted by signal 2 (SIGINT)" reasons &&
+	grep -qx "putc|cannot write a,b: No space left on device" reasons &&
+	grep -qx "put_block|" reasons &&
+	# the stopped test: no latency; the failed one keeps what it measured
+	for k in mean min p50 p90 p99 p99_9 max; do
+		test_col why.csv lat_${k}_us | grep -qx "rewrite|" &&
+		test_col why.csv lat_${k}_us | grep -q "^putc|[0-9]" || return 1
+	done
+'
+
 test_expect_success '--format bonnie: 1.98 lines, +++++ kept, fields kept' '
 	"$CLYDE" report -f bonnie "$FIX/bonnie-1.98.csv" >b.csv &&
 	test_line_count = 2 b.csv &&
