@@ -162,7 +162,7 @@ int files_create(struct bench_ctx *ctx, struct result *res,
 	measure_begin(&m);
 	t0 = m.start_ns;
 	for (i = 0; i < st->n; i++) {
-		uint64_t t1, size;
+		uint64_t size;
 
 		if (*ctx->stop) {
 			rc = interrupted(res);
@@ -180,9 +180,7 @@ int files_create(struct bench_ctx *ctx, struct result *res,
 			rc = create_file(ctx, st, i, rel, size, &g, res);
 		if (rc)
 			break;
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		bytes += size;
 	}
 	if (!rc)

@@ -127,8 +127,6 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 		if (!dir)
 			break;
 		while (!rc && (errno = 0, de = readdir(dir))) {
-			uint64_t t1;
-
 			if (!is_ours(de))
 				continue;
 			if (*ctx->stop) {
@@ -157,9 +155,7 @@ static int walk_seq(struct bench_ctx *ctx, struct files_state *st,
 			}
 			if (rc)
 				break;
-			t1 = clock_ns();
-			hist_add(&res->lat, t1 - t0);
-			t0 = t1;
+			io_lap(&res->lat, &t0);
 			(*done)++;
 		}
 		if (!rc && errno)
@@ -216,7 +212,6 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 	t0 = m->start_ns;
 	for (k = 0; k < st->count; k++) {
 		uint32_t i = st->order[k];
-		uint64_t t1;
 
 		/* random order: fetch a later name now, not on a cache miss */
 		if (st->rand && k + 4 < st->count)
@@ -242,9 +237,7 @@ static int walk_random(struct bench_ctx *ctx, struct files_state *st,
 		}
 		if (rc)
 			break;
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		(*done)++;
 	}
 	if (!rc && unlink_them && st->syncfd >= 0) {

@@ -155,7 +155,7 @@ read_block(const struct bench_ctx *ctx, int fd, void *buf, size_t n,
 static int run_put_block(struct bench_ctx *ctx, struct result *res)
 {
 	const struct bench_config *cfg = ctx->cfg;
-	uint64_t total = cfg->file_size, off, ops = 0, t0, t1;
+	uint64_t total = cfg->file_size, off, ops = 0, t0;
 	size_t n, io = ctx->io_size;
 	const char *what = "write";
 	struct block_phase ph;
@@ -194,9 +194,7 @@ static int run_put_block(struct bench_ctx *ctx, struct result *res)
 		}
 		if (err)
 			break;
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		ops++;
 	}
 	datagen_release(&g);
@@ -206,7 +204,7 @@ static int run_put_block(struct bench_ctx *ctx, struct result *res)
 static int run_rewrite(struct bench_ctx *ctx, struct result *res)
 {
 	const struct bench_config *cfg = ctx->cfg;
-	uint64_t total = cfg->file_size, off, ops = 0, t0, t1;
+	uint64_t total = cfg->file_size, off, ops = 0, t0;
 	size_t n, io = ctx->io_size;
 	const char *what = "rewrite";
 	struct block_phase ph;
@@ -254,9 +252,7 @@ static int run_rewrite(struct bench_ctx *ctx, struct result *res)
 			what = "fsync";
 			break;
 		}
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		ops++;
 	}
 	return block_end(ctx, &ph, err, what, ops, res);
@@ -264,7 +260,7 @@ static int run_rewrite(struct bench_ctx *ctx, struct result *res)
 
 static int run_get_block(struct bench_ctx *ctx, struct result *res)
 {
-	uint64_t total = ctx->cfg->file_size, off, ops = 0, t0, t1;
+	uint64_t total = ctx->cfg->file_size, off, ops = 0, t0;
 	size_t n, io = ctx->io_size;
 	struct block_phase ph;
 	void *buf;
@@ -287,9 +283,7 @@ static int run_get_block(struct bench_ctx *ctx, struct result *res)
 		err = read_block(ctx, fd, buf, n, res);
 		if (err)
 			break;
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		ops++;
 	}
 	return block_end(ctx, &ph, err, "read", ops, res);

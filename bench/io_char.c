@@ -117,7 +117,7 @@ static int run_putc(struct bench_ctx *ctx, struct result *res)
 	const struct bench_config *cfg = ctx->cfg;
 	int stdio = cfg->char_io == CHAR_IO_STDIO;
 	size_t n, chunk = char_chunk(ctx);
-	uint64_t total = cfg->char_size, off, ops = 0, t0, t1;
+	uint64_t total = cfg->char_size, off, ops = 0, t0;
 	struct datagen g;
 	struct measure m;
 	FILE *fp = NULL;
@@ -154,9 +154,7 @@ static int run_putc(struct bench_ctx *ctx, struct result *res)
 		err = stdio ? put_stdio(fp, p, n) : put_syscall(fd, p, n);
 		if (err)
 			break;
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		ops++;
 	}
 	datagen_release(&g);
@@ -194,7 +192,7 @@ static int run_getc(struct bench_ctx *ctx, struct result *res)
 	const struct bench_config *cfg = ctx->cfg;
 	int stdio = cfg->char_io == CHAR_IO_STDIO;
 	size_t n, chunk = char_chunk(ctx);
-	uint64_t total = cfg->char_size, off, ops = 0, t0, t1;
+	uint64_t total = cfg->char_size, off, ops = 0, t0;
 	struct io_probe probe;
 	struct measure m;
 	unsigned char *buf;
@@ -242,9 +240,7 @@ static int run_getc(struct bench_ctx *ctx, struct result *res)
 		err = stdio ? get_stdio(fp, buf, n) : get_syscall(fd, buf, n);
 		if (err)
 			break;
-		t1 = clock_ns();
-		hist_add(&res->lat, t1 - t0);
-		t0 = t1;
+		io_lap(&res->lat, &t0);
 		ops++;
 	}
 	free(buf);

@@ -14,6 +14,8 @@
 #include <sys/types.h>
 
 #include "bench.h"
+#include "../fsops/clock.h"
+#include "../report/histogram.h"
 
 /* datagen streams of the I/O tests: each writer has its own data. */
 #define IO_STREAM_CHAR	1
@@ -93,5 +95,19 @@ void io_warn_once(const struct bench_ctx *ctx, const char *msg);
  * over res->elapsed, status OK. */
 void io_result_kib(struct result *res, uint64_t ops, uint64_t bytes,
 		   uint64_t rate_bytes);
+
+/*
+ * The end of one operation of a timed loop: one clock read, the latency
+ * since *t0 (the end of the operation before, or the start of the timed
+ * period) into h, and *t0 moved on to now.  Inline: the loop holds no
+ * call for it.
+ */
+static inline void io_lap(struct histogram *h, uint64_t *t0)
+{
+	uint64_t t1 = clock_ns();
+
+	hist_add(h, t1 - *t0);
+	*t0 = t1;
+}
 
 #endif
