@@ -53,6 +53,32 @@ byte_read_error(int fd, unsigned char *p, ssize_t r)
 	return r == 0 ? 1 : -errno;
 }
 
+/* The test file, buffered whatever --direct says (and the record says so). */
+static int char_open(const struct bench_ctx *ctx, int flags,
+		     struct result *res)
+{
+	if (ctx->direct)
+		io_warn_once(ctx, buffered_warning);
+	return io_open(ctx, flags, 0, res);
+}
+
+/*
+ * --char-io=stdio: *fp a stream on fd in mode.  0, or a negative errno
+ * with fd closed and res failed.
+ */
+static int char_stream(const struct bench_ctx *ctx, int fd, const char *mode,
+		       FILE **fp, struct result *res)
+{
+	int err;
+
+	*fp = fdopen(fd, mode);
+	if (*fp)
+		return 0;
+	err = -errno;
+	close(fd);
+	return bench_fail(res, err, "open", ctx->path);
+}
+
 static int put_syscall(int fd, const unsigned char *buf, size_t n)
 {
 	size_t i;
@@ -124,18 +150,13 @@ static int run_putc(struct bench_ctx *ctx, struct result *res)
 	int fd, err = 0;
 
 	res->residency = -1;
-	if (ctx->direct)
-		io_warn_once(ctx, buffered_warning);
-	fd = io_open(ctx, O_CREAT | O_TRUNC | O_WRONLY, 0, res);
+	fd = char_open(ctx, O_CREAT | O_TRUNC | O_WRONLY, res);
 	if (fd < 0)
 		return fd;
 	if (stdio) {
-		fp = fdopen(fd, "w");
-		if (!fp) {
-			err = -errno;
-			close(fd);
-			return bench_fail(res, err, "open", ctx->path);
-		}
+		err = char_stream(ctx, fd, "w", &fp, res);
+		if (err)
+			return err;
 	}
 	datagen_init(&g, ctx->seed, chunk);
 
@@ -200,9 +221,7 @@ static int run_getc(struct bench_ctx *ctx, struct result *res)
 	FILE *fp = NULL;
 	int fd, err = 0;
 
-	if (ctx->direct)
-		io_warn_once(ctx, buffered_warning);
-	fd = io_open(ctx, O_RDONLY, 0, res);
+	fd = char_open(ctx, O_RDONLY, res);
 	if (fd < 0)
 		return fd;
 	if (fstat(fd, &st)) {
@@ -219,12 +238,10 @@ static int run_getc(struct bench_ctx *ctx, struct result *res)
 		return err;
 	}
 	if (stdio) {
-		fp = fdopen(fd, "r");
-		if (!fp) {
-			err = -errno;
-			close(fd);
+		err = char_stream(ctx, fd, "r", &fp, res);
+		if (err) {
 			io_probe_end(ctx, &probe, 0, res);
-			return bench_fail(res, err, "open", ctx->path);
+			return err;
 		}
 	}
 	buf = xmalloc(chunk);
