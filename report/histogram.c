@@ -55,10 +55,24 @@ void hist_merge(struct histogram *dst, const struct histogram *src)
 		dst->bucket[i] += src->bucket[i];
 }
 
+uint64_t hist_rank(uint64_t count, double pct)
+{
+	/*
+	 * ceil(pct/100 * count), forgiving the rounding error of a pct like
+	 * 99.9 that has no exact binary form (99.9% of 1000 is sample 999,
+	 * not 1000).
+	 */
+	double r = pct / 100.0 * (double)count;
+
+	r = ceil(r - r * 1e-12);
+	if (r < 1.0)
+		return 1;
+	return r > (double)count ? count : (uint64_t)r;
+}
+
 uint64_t hist_percentile(const struct histogram *h, double pct)
 {
 	uint64_t rank, seen = 0, low, high, mid;
-	double r;
 	unsigned i;
 
 	if (!h->count)
@@ -67,16 +81,7 @@ uint64_t hist_percentile(const struct histogram *h, double pct)
 		return h->min;
 	if (pct >= 100.0)
 		return h->max;
-	/*
-	 * ceil(pct/100 * count), forgiving the rounding error of a pct like
-	 * 99.9 that has no exact binary form (99.9% of 1000 is sample 999,
-	 * not 1000).
-	 */
-	r = pct / 100.0 * (double)h->count;
-	r = ceil(r - r * 1e-12);
-	rank = r < 1.0 ? 1 : (uint64_t)r;
-	if (rank > h->count)
-		rank = h->count;
+	rank = hist_rank(h->count, pct);
 
 	for (i = 0; i < HIST_NBUCKETS; i++) {
 		seen += h->bucket[i];

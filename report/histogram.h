@@ -71,6 +71,9 @@ void hist_merge(struct histogram *dst, const struct histogram *src);
  * clamped to [min, max].  0 when empty; pct >= 100 gives the exact max.
  */
 uint64_t hist_percentile(const struct histogram *h, double pct);
+/* The sample hist_percentile() takes for pct of count: ceil(pct/100 x
+ * count), at least 1 and at most count. */
+uint64_t hist_rank(uint64_t count, double pct);
 
 /* Arithmetic mean in ns, 0 when empty. */
 double hist_mean(const struct histogram *h);

@@ -107,9 +107,29 @@ static void hist_from_bins(struct histogram *h, struct json_object *clat,
 }
 
 /*
+ * fio's own min, max and mean over the bins' values, which are bucket
+ * values of fio's own histogram: the ends and the sum exact.
+ */
+static void exact_ends(struct histogram *h, struct json_object *clat,
+		       double scale)
+{
+	if (!h->count)
+		return;
+	if (fio_get(clat, "min") && fio_get(clat, "max") &&
+	    fio_get_num(clat, "min") <= fio_get_num(clat, "max")) {
+		h->min = record_u64(fio_get_num(clat, "min") * scale);
+		h->max = record_u64(fio_get_num(clat, "max") * scale);
+	}
+	if (fio_get(clat, "mean"))
+		h->sum = record_u64(round(fio_get_num(clat, "mean") * scale *
+					  (double)h->count));
+}
+
+/*
  * fio's normal output keeps only percentiles: put the share of samples
- * between two percentiles into the bucket of the upper one, so the
- * percentiles computed back are fio's.
+ * between two percentiles into the bucket of the upper one, as many as
+ * hist_percentile() counts to (its rank), so the percentiles computed back
+ * fall in the buckets of fio's (within a bucket's width of its values).
  */
 static void hist_from_percentiles(struct histogram *h,
 				  struct json_object *clat, double scale,
@@ -127,7 +147,7 @@ static void hist_from_percentiles(struct histogram *h,
 			double p = strtod(key, NULL);
 
 			ns = record_u64(json_object_get_double(val) * scale);
-			want = (uint64_t)llround((double)n * p / 100.0);
+			want = hist_rank(n, p);
 			if (want > n)
 				want = n;
 			if (want > done) {
@@ -167,9 +187,10 @@ void fio_latency_hist(struct histogram *h, struct json_object *st)
 
 	if (!clat)
 		return;
-	if (fio_get_obj(clat, "bins"))
+	if (fio_get_obj(clat, "bins")) {
 		hist_from_bins(h, clat, scale);
-	else
+		exact_ends(h, clat, scale);
+	} else
 		hist_from_percentiles(h, clat, scale,
 				      record_u64(fio_get_num(st, "total_ios")));
 }

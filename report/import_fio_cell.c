@@ -142,6 +142,7 @@ static struct matrix_reported *reported_of(struct json_object *st)
 	r->v[HIST_S_P99] = listed(clat, "99.000000", 99, scale);
 	r->v[HIST_S_P99_9] = listed(clat, "99.900000", 99.9, scale);
 	r->v[HIST_S_MAX] = given(clat, "max", scale);
+	r->only_these = !fio_get_obj(clat, "bins");
 	return r;
 }
 

@@ -51,7 +51,7 @@ void matrix_lat_ms(const struct histogram *h,
 
 	hist_summary_ms(h, ms);
 	for (k = 0; rep && h->count && k < HIST_SUMMARY_N; k++)
-		if (!isnan(rep->v[k]))
+		if (!isnan(rep->v[k]) || rep->only_these)
 			ms[k] = rep->v[k] / 1e6;
 }
 

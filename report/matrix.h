@@ -36,6 +36,9 @@ struct matrix_point {
  */
 struct matrix_reported {
 	double v[HIST_SUMMARY_N];
+	/* the histogram was rebuilt from these percentiles (no bins): a
+	 * figure the tool did not give is not known, not the histogram's */
+	int only_these;
 };
 
 /* One target's share of a cell (several -d): its threads' I/Os. */

@@ -184,4 +184,58 @@ test_expect_success JQ 'fio without percentiles or latency: no figure made up' '
 	grep -q "^- - - - - - - 51200.000$" got
 '
 
+# testlat FILE: per fio direction row (test rows, not matrix) of the long
+# CSV, in us: mean min p50 p90 p99 p99_9 max ("-" where empty)
+testlat () {
+	"$CLYDE" report -f csv "$1" 2>/dev/null | perl -MText::ParseWords -ne '
+		chomp; my @f = parse_line(",", 0, $_);
+		if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+		next if $f[$c{test}] eq "matrix";
+		print join(" ", map { $_ eq "" ? "-" : $_ } @f[map { $c{"lat_${_}_us"} }
+			qw(mean min p50 p90 p99 p99_9 max)]), "\n"'
+}
+# fiolat FILE: the same from fio's own figures (clat_ns or clat), a line
+# per direction that moved data, in the importer's order
+fiolat () {
+	perl -0777 -pe 's/^[^{]*//' "$1" | jq -r '
+	def clat: if .clat_ns then [.clat_ns, 1e-3] else [.clat, 1] end;
+	(.jobs // .client_stats)[] | select(.jobname != "All clients") |
+	(.read, .write) | select((.io_bytes // 0) > 0) | clat as [$c, $k] |
+	[$c.mean, $c.min, $c.percentile["50.000000"], $c.percentile["90.000000"],
+	 $c.percentile["99.000000"], $c.percentile["99.900000"], $c.max] |
+	map(if . == null then "-" else . * $k | tostring end) | join(" ")'
+}
+
+test_expect_success JQ 'fio test rows: the latency summary is fio'"'"'s, within a bucket' '
+	for f in "$FIX/fio-write.json" "$FIX/fio-client.json" \
+		$(ls "$RW"/fio-*.json 2>/dev/null); do
+		testlat "$f" >got && fiolat "$f" >exp || return 1
+		test -s exp || continue
+		# mean, min, max exact (3 decimals of us); percentiles within
+		# the histogram bucket (1.6 %) of fio'"'"'s
+		paste -d"\n" exp got | awk -v f="$f" "
+		NR % 2 { n = split(\$0, e); next }
+		{
+			split(\$0, g)
+			for (i = 1; i <= n; i++) {
+				if (e[i] == \"-\") continue
+				d = g[i] - e[i]; if (d < 0) d = -d
+				tol = (i == 1 || i == 2 || i == 7) ? 0.0006 + 1e-9 * e[i] : 0.016 * e[i] + 0.001
+				if (g[i] == \"-\" || d > tol) {
+					print f \": figure \" i \": fio \" e[i] \" clyde \" g[i]; bad = 1 }
+			}
+		}
+		END { exit bad }" || return 1
+	done
+'
+
+test_expect_success JQ 'fio without p90 and p99.9 in its list: those matrix figures are empty' '
+	jq -c ".jobs[0].write.clat_ns.percentile |= del(.[\"90.000000\"], .[\"99.900000\"])" \
+		"$FIX/fio-write.json" >nop90.json &&
+	mxlat nop90.json >got &&
+	read -r mean min p50 p90 p99 p999 max iops <got &&
+	test "$p90" = - && test "$p999" = - &&
+	test "$p50" != - && test "$p99" != -
+'
+
 test_done
