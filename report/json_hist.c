@@ -68,6 +68,37 @@ static int get_count(struct json_object *obj, const char *where,
 /* The reader's message into the caller's err (read_histogram's). */
 #define bad(...) rjson_fail(err, errlen, __VA_ARGS__)
 
+/*
+ * min and max are samples: in the first and the last bucket holding any,
+ * and the mean (sum / count) between them.  A histogram that breaks this
+ * (a sum or a max edited by hand) would print a mean above its maximum.
+ */
+static int check_ends(const struct histogram *h, const char *where,
+		      char *err, size_t errlen)
+{
+	size_t first = HIST_NBUCKETS, last = 0, i;
+	long double mean;
+
+	if (!h->count)
+		return 0;
+	for (i = 0; i < HIST_NBUCKETS; i++)
+		if (h->bucket[i]) {
+			if (first == HIST_NBUCKETS)
+				first = i;
+			last = i;
+		}
+	if (hist_index(h->min) != first || hist_index(h->max) != last)
+		return bad("%shistogram min %" PRIu64 " or max %" PRIu64
+			   " ns lies outside its buckets", where, h->min,
+			   h->max);
+	mean = (long double)h->sum / (long double)h->count;
+	if (mean < (long double)h->min * (1 - 1e-9L) ||
+	    mean > (long double)h->max * (1 + 1e-9L))
+		return bad("%shistogram mean %.0Lf ns lies outside its min "
+			   "and max", where, mean);
+	return 0;
+}
+
 int read_histogram(struct json_object *obj, const char *where,
 		   struct histogram *h, char *err, size_t errlen)
 {
@@ -128,5 +159,5 @@ int read_histogram(struct json_object *obj, const char *where,
 	if (h->count && (h->min > h->max ||
 			 hist_index(h->min) >= HIST_NBUCKETS))
 		return bad("%shistogram min and max disagree", where);
-	return 0;
+	return check_ends(h, where, err, errlen);
 }

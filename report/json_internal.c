@@ -90,6 +90,8 @@ int rjson_get_double(struct json_object *obj, const char *key, double *out)
 	struct json_object *v;
 	int rc = typed_member(obj, key, json_type_double, &v);
 
+	if (rc > 0 && !isfinite(json_object_get_double(v)))
+		return -ERANGE;	/* NaN, Infinity: json-c reads them */
 	if (rc > 0)
 		*out = json_object_get_double(v);
 	return rc < 0 ? rc : 0;

@@ -103,6 +103,24 @@ static int get_double(const struct rerr *e, struct json_object *obj,
 	       bad("%s'%s' is not a number", where, key) : 0;
 }
 
+/*
+ * A figure of a result: a finite number from 0 to max (NAN when absent,
+ * as get_double leaves it).  Nothing clyde measures is negative, and a
+ * rate past max (1e15 KiB/s is an exabyte per second) is not a
+ * measurement; taken as it is, it would run through every writer.
+ */
+static int get_figure(const struct rerr *e, struct json_object *obj,
+		      const char *where, const char *key, double max,
+		      double *out)
+{
+	if (get_double(e, obj, where, key, out))
+		return -1;
+	if (*out < 0 || *out > max)
+		return bad("%s'%s' %g is out of range (0 to %g)", where, key,
+			   *out, max);
+	return 0;
+}
+
 static int get_flag(const struct rerr *e, struct json_object *obj,
 		    const char *where, const char *key, unsigned bit,
 		    unsigned *flags)
@@ -218,11 +236,11 @@ static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 		return -1;
 	res->reason = reason;
 
-	if (get_double(e, obj, where, "value", &res->value) ||
-	    get_double(e, obj, where, "cpu", &res->cpu) ||
+	if (get_figure(e, obj, where, "value", 1e15, &res->value) ||
+	    get_figure(e, obj, where, "cpu", 1e6, &res->cpu) ||
 	    get_u64(e, obj, where, "ops", &res->ops) ||
 	    get_u64(e, obj, where, "bytes", &res->bytes) ||
-	    get_double(e, obj, where, "elapsed", &res->elapsed) ||
+	    get_figure(e, obj, where, "elapsed", 1e9, &res->elapsed) ||
 	    get_double(e, obj, where, "residency", &res->residency) ||
 	    get_flag(e, obj, where, "low_precision", RESULT_LOW_PRECISION,
 		     &res->flags) ||

@@ -73,4 +73,25 @@ test_expect_success 'ESC and other control characters never reach -f csv or -f b
 	test "$(awk -F, "{ print NF }" bonnie)" = 50
 '
 
+test_expect_success JQ 'clyde records: NaN, a rate past any storage, a mean outside min and max are refused, each in one line' '
+	r=$(head -1 "$FIX/clyde.jsonl") &&
+	echo "$r" | jq -c ".results[1].value = 1e308" >big.jsonl &&
+	echo "$r" | jq -c ".results[1].value = -5" >neg.jsonl &&
+	echo "$r" | sed "s/\"cpu\":[0-9.]*/\"cpu\":NaN/" >nan.jsonl &&
+	echo "$r" | jq -c ".results[1].histogram.sum_ns = 1e15" >sum.jsonl &&
+	echo "$r" | jq -c ".results[1].histogram.max_ns = 9000000000000" >max.jsonl &&
+	for f in big neg nan sum max; do
+		test_expect_code 2 "$CLYDE" report -f text $f.jsonl >out 2>err &&
+		grep -q "^clyde report: $f.jsonl:1: result [12]: " err &&
+		test_must_fail test -s out || { echo "in $f"; cat err; return 1; }
+	done &&
+	"$CLYDE" report -f text big.jsonl 2>&1 >/dev/null | grep -q "'"'"'value'"'"' 1e+308 is out of range (0 to 1e+15)" &&
+	"$CLYDE" report -f text sum.jsonl 2>&1 >/dev/null | grep -q "histogram mean .* lies outside its min and max" &&
+	"$CLYDE" report -f text max.jsonl 2>&1 >/dev/null | grep -q "histogram min .* or max .* lies outside its buckets" &&
+	# a good record beside them is still read
+	cat big.jsonl "$FIX/clyde.jsonl" >mixed.jsonl &&
+	"$CLYDE" report -f text mixed.jsonl >out 2>err &&
+	grep -q "^3 runs in" out
+'
+
 test_done
