@@ -333,8 +333,107 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 			 s + byte_at(s, cols - (keep - best_k)));
 }
 
-char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
-			size_t g, size_t width)
+/* A byte that may end a word: where a shared prefix is best cut. */
+static int word_end(char ch)
+{
+	return ch == '-' || ch == '_' || ch == ' ' || ch == '/' || ch == '.' ||
+	       ch == '=' || ch == ',' || ch == ':';
+}
+
+/*
+ * The bytes every label shares at its start (cut back to a word's end,
+ * so that "fc-raid5" and "fc-raid0" share "fc-") and at its end (cut
+ * forward to a word's start), never overlapping in any label.
+ */
+static void shared_ends(const struct cmp_names *nm, size_t *pre,
+			size_t *suf)
+{
+	size_t g, p, q, least = (size_t)-1;
+
+	*pre = *suf = 0;
+	if (nm->n < 2)
+		return;
+	for (g = 0; g < nm->n; g++)
+		if (strlen(nm->label[g]) < least)
+			least = strlen(nm->label[g]);
+	common_ends(nm->label[0], nm->label[1], &p, &q);
+	for (g = 2; g < nm->n; g++) {
+		size_t p2, q2;
+
+		common_ends(nm->label[0], nm->label[g], &p2, &q2);
+		p = p2 < p ? p2 : p;
+		q = q2 < q ? q2 : q;
+	}
+	while (p && !word_end(nm->label[0][p - 1]))
+		p--;
+	while (q && !word_end(nm->label[0][strlen(nm->label[0]) - q]))
+		q--;
+	if (p > least)
+		p = least;
+	if (q > least - p)
+		q = least - p;
+	*pre = p;
+	*suf = q;
+}
+
+/*
+ * Label g in room columns: what every label shares at its start and end
+ * is elided first ("...raid5-ext4..."), then, when the rest is still too
+ * long, one more span where g agrees with the others (elide).
+ */
+static char *fit_label(const struct cmp_names *nm, size_t g, size_t room)
+{
+	const char *s = nm->label[g];
+	size_t sl = strlen(s), pre, suf, h, inner, rc;
+	struct cmp_names rest;
+	char *mid, *out;
+
+	shared_ends(nm, &pre, &suf);
+	inner = room - (pre ? 3 : 0) - (suf ? 3 : 0);
+	if ((!pre && !suf) || room < 12)
+		return elide(nm, g, room);
+	rest = *nm;
+	rest.label = xcalloc(nm->n, sizeof(*rest.label));
+	for (h = 0; h < nm->n; h++)
+		rest.label[h] = xasprintf("%.*s", (int)(strlen(nm->label[h]) -
+					  pre - suf), nm->label[h] + pre);
+	rc = cols_of(rest.label[g], strlen(rest.label[g]));
+	if (rc <= inner) {
+		/* room to spare: give back the shared text nearest the rest */
+		size_t spare = inner - rc, pc = cols_of(s, pre);
+		size_t sc = cols_of(s + sl - suf, suf), from, to;
+
+		if (pre && spare + 3 >= pc) {
+			spare += 3 - pc;
+			from = 0;
+			pre = 0;
+		} else {
+			from = pre ? byte_at(s, pc - spare) : 0;
+			spare = pre ? 0 : spare;
+		}
+		if (suf && spare + 3 >= sc) {
+			to = sl;
+			suf = 0;
+		} else {
+			to = suf ? sl - suf + byte_at(s + sl - suf, spare) : sl;
+		}
+		mid = xasprintf("%.*s", (int)(to - from), s + from);
+	} else {
+		mid = elide(&rest, g, inner);
+	}
+	out = xasprintf("%s%s%s", pre && strncmp(mid, "...", 3) ? "..." : "",
+			mid, suf && (strlen(mid) < 3 ||
+			strcmp(mid + strlen(mid) - 3, "...")) ? "..." : "");
+	free(mid);
+	for (h = 0; h < nm->n; h++)
+		free(rest.label[h]);
+	free(rest.label);
+	return out;
+}
+
+/* g's name in width columns, whatever the others' (see compare.h). */
+static char *fit_one(const struct cmp_names *nm, const struct compare *c,
+		     size_t g, size_t width)
 {
 	const char *mark = nm->common_virt ? NULL : compare_group_virt(c, g);
 	size_t room = width, len = cols_of(nm->label[g],
@@ -347,12 +446,41 @@ char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
 	if (len <= room)
 		name = xstrdup(nm->label[g]);
 	else if (room > 3)
-		name = elide(nm, g, room);
+		name = fit_label(nm, g, room);
 	else
 		name = xstrdup("...");
 	if (!mark)
 		return name;
 	n = xasprintf("%s [%s]", name, mark);
+	free(name);
+	return n;
+}
+
+char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
+			size_t g, size_t width)
+{
+	char *name = fit_one(nm, c, g, width), *n, num[24];
+	size_t h, nl;
+	int twin = 0;
+
+	/*
+	 * Names that still read alike (labels that differ only where no
+	 * span of the room can show) get the configuration's number, as the
+	 * list above the tables has it, so no two rows ever read the same.
+	 */
+	for (h = 0; !twin && h < nm->n; h++) {
+		if (h == g)
+			continue;
+		n = fit_one(nm, c, h, width);
+		twin = !strcmp(n, name);
+		free(n);
+	}
+	if (!twin)
+		return name;
+	free(name);
+	nl = (size_t)snprintf(num, sizeof(num), "#%zu ", g + 1);
+	name = fit_one(nm, c, g, width > nl + 4 ? width - nl : 4);
+	n = xasprintf("%s%s", num, name);
 	free(name);
 	return n;
 }

@@ -144,10 +144,12 @@ char *compare_group_short(const struct compare *c, size_t g, size_t width);
  * Configuration names for the text tables, where the columns are few:
  * compare_names_init takes every label once (control characters as '?'),
  * compare_names_fit gives g's in at most width columns (UTF-8 characters)
- * when that can hold its VM mark and 8 more.  A label too long loses one
- * span, "...", where it agrees with the others (common prefix or suffix)
- * rather than a fixed middle, so labels that differ still read apart
- * ("fc-raid5-..." and "fc-raid0-...", never "fc-r...-ext4" twice).  The
+ * when that can hold its VM mark and 8 more.  A label too long loses
+ * first what every label shares at its start and end ("...raid5-ext4..."
+ * of "ibm-ds4800-fc-raid5-ext4-8disks"), then one span where it agrees
+ * with the others, so labels that differ in the middle still read apart;
+ * names that would still read alike get the configuration's number
+ * ("#3 ..."), so no two rows of a table ever read the same.  The
  * VM mark is kept whole after the label, unless every configuration has
  * the same one (common_virt): then the writer says it once above.
  */

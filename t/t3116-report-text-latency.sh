@@ -61,4 +61,51 @@ test_expect_success 'a bonnie++ line: the maximum only' '
 	grep "^deb-big  *max  *-  *-  *-  *-  *-  *-  *[0-9.]*[mun]*s$" block
 '
 
+# rows ... NAMEW TABLE-HEADING-REGEX: the names of a table's rows
+rows_of () {
+	sed -n "/$2/,/^\$/p" out.txt | sed 1d | grep -v "^  *ops " |
+		grep -v "^\$" | cut -c1-"$1" | sed "s/ *\$//"
+}
+
+test_expect_success 'names that differ in the middle stay apart in every table' '
+	for l in ibm-ds4800-fc-raid5-ext4-8disks-seg64k \
+		 ibm-ds4800-fc-raid0-ext4-8disks-seg64k; do
+		sed -n 2p "$FIX/clyde.jsonl" | jq -c --arg l $l ".label = \$l" &&
+		sed -n 2p "$FIX/clyde.jsonl" |
+			jq -c --arg l $l ".label = \$l | .params.direct = 1" ||
+		return 1
+	done >mid.jsonl &&
+	"$CLYDE" report -f text mid.jsonl >out.txt 2>err &&
+	! test -s err &&
+	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
+	rows_of 17 "^Latency: Block write\$" >lat &&
+	rows_of 34 "^Block write  " >rate &&
+	for t in lat rate; do
+		test_line_count = 4 $t &&
+		test "$(sort -u $t | wc -l)" = 4 &&
+		test "$(grep -c raid5 $t)" = 2 &&
+		test "$(grep -c raid0 $t)" = 2 ||
+		{ cat $t; return 1; }
+	done
+'
+
+test_expect_success 'names no span can tell apart are numbered, never twins' '
+	a=$(printf "%040d" 0 | tr 0 x) &&
+	for l in $a-raid5-$a $a-raid0-$a; do
+		sed -n 2p "$FIX/clyde.jsonl" | jq -c --arg l $l ".label = \$l" &&
+		sed -n 2p "$FIX/clyde.jsonl" |
+			jq -c --arg l $l ".label = \$l | .params.direct = 1" ||
+		return 1
+	done >twin.jsonl &&
+	sed -n 2p "$FIX/clyde.jsonl" | jq -c ".label = \"zfs\"" >>twin.jsonl &&
+	"$CLYDE" report -f text twin.jsonl >out.txt 2>err &&
+	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
+	rows_of 17 "^Latency: Block write\$" >lat &&
+	rows_of 34 "^Block write  " >rate &&
+	for t in lat rate; do
+		test_line_count = 5 $t &&
+		test "$(sort -u $t | wc -l)" = 5 || { cat $t; return 1; }
+	done
+'
+
 test_done
