@@ -280,12 +280,12 @@ static int run_cells(const struct matrix_config *cfg,
 		if (!rc)
 			continue;
 		status = EXIT_FAILED;
-		if (cmd_stop_signal) {
+		if (cmd_stop_signal)
 			matrix_cell_interrupted(c, cmd_stop_signal);
-			break;
-		}
 		fprintf(stderr, "clyde: matrix cell %zu: %s\n", i + 1,
 			c->reason ? c->reason : "failed");
+		if (cmd_stop_signal)
+			break;
 		if (rc == -ENOSPC && !nospace)
 			nospace = i + 1;
 		else if (!nospace)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "cmdutil.h"
 #include "../fsops/clock.h"
 #include "../lib/xalloc.h"
@@ -140,7 +141,7 @@ int matrix_run_pass(struct matrix_run *runs, unsigned nruns,
 	uint64_t start, t0, t1, first = UINT64_MAX, last, epoch = 0;
 	struct cpu_usage u0, u1;
 	unsigned t, started = 0;
-	int status = 0, aborted, stop = 0;
+	int status = 0, aborted, stop = 0, cut;
 
 	memset(&gate, 0, sizeof(gate));
 	pthread_mutex_init(&gate.lock, NULL);
@@ -240,9 +241,15 @@ int matrix_run_pass(struct matrix_run *runs, unsigned nruns,
 	pthread_cond_destroy(&gate.cond);
 	pthread_mutex_destroy(&gate.lock);
 
-	/* from the first thread's measuring start to the planned end or
-	 * the last counted completion, whichever is later */
-	last = start + (uint64_t)((cfg->ramp + cfg->time) * 1e9);
+	/*
+	 * From the first thread's measuring start to the planned end or
+	 * the last counted completion, whichever is later.  A pass a stop
+	 * cut short ran only to its last completion: its figures are over
+	 * the time it ran, not the --time it did not (the rule of -c 1 and
+	 * -c N alike, as each worker's pass ends here).
+	 */
+	cut = *matrix_stop != 0;
+	last = cut ? 0 : start + (uint64_t)((cfg->ramp + cfg->time) * 1e9);
 	res->hits = 0;
 	for (t = 0; t < started; t++) {
 		const char *path = w[t].run->paths[w[t].stream];
@@ -292,6 +299,8 @@ int matrix_run_pass(struct matrix_run *runs, unsigned nruns,
 	}
 	if (first == UINT64_MAX)
 		first = start + (uint64_t)(cfg->ramp * 1e9);
+	if (last < first)
+		last = first;	/* cut before a measured completion: 0 s */
 	res->first_ns = first;
 	res->last_ns = last;
 	res->elapsed = (double)(last - first) / 1e9;
@@ -367,6 +376,25 @@ int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
 						     (unsigned)k + 1),
 				    (uint64_t)(1e9 / per_thread) + 1, mem,
 				    &res)) {
+			if (*matrix_stop && !res.err) {
+				/*
+				 * A stop cut this point: skipped, without
+				 * figures; the cell measured in full keeps
+				 * its own, the points after it are not run.
+				 */
+				char why[64];
+
+				bench_interrupted_text(why, sizeof(why),
+						       cmd_stop_signal);
+				fprintf(stderr, "clyde: matrix cell %u: curve "
+					"point %u%%: %s\n", index + 1, p->pct,
+					why);
+				free(res.reason);
+				hist_init(&p->rlat);
+				hist_init(&p->wlat);
+				p->status = RESULT_SKIPPED;
+				return 0;
+			}
 			p->status = RESULT_FAILED;
 			c->status = RESULT_FAILED;
 			c->reason = xasprintf("curve point %u%%: %s", p->pct,
@@ -384,9 +412,10 @@ int matrix_run_cell(struct matrix_run *runs, unsigned nruns,
 
 void matrix_cell_interrupted(struct matrix_cell *c, int sig)
 {
+	char why[64];
+
+	bench_interrupted_text(why, sizeof(why), sig);
 	free(c->reason);
-	c->reason = xasprintf("interrupted by signal %d (%s)", sig,
-			      sig == SIGINT ? "SIGINT" : sig == SIGTERM ?
-			      "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a stop");
+	c->reason = xstrdup(why);
 	c->status = RESULT_SKIPPED;
 }

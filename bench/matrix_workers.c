@@ -253,9 +253,8 @@ int matrix_run_workers(const struct matrix_config *cfg,
 				     dir)) {
 			if (cmd_stop_signal)
 				matrix_cell_interrupted(c, cmd_stop_signal);
-			else
-				fprintf(stderr, "clyde: matrix cell %zu: %s\n",
-					i + 1, c->reason);
+			fprintf(stderr, "clyde: matrix cell %zu: %s\n", i + 1,
+				c->reason);
 			status = EXIT_FAILED;
 		}
 	}

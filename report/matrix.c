@@ -167,20 +167,35 @@ int matrix_write_csv(const struct record *rec, FILE *out, int header)
 	}
 	for (i = 0; m && i < m->ncells; i++) {
 		const struct matrix_cell *c = &m->cells[i];
+		const int ok = c->status == RESULT_OK;
 
 		csv_str(out, rec->label);
 		fputc(',', out);
 		csv_str(out, rec->start);
 		fputc(',', out);
 		csv_str(out, m->engine);
-		fprintf(out, ",%d,%" PRIu64 ",%u,%u,%s,%u,%s,%.6f,%.3f,%.3f,"
-			"%.1f,%" PRIu64 ",%" PRIu64, m->direct, c->bs,
-			c->threads, c->qd, c->random ? "random" : "seq",
-			c->read_pct, result_status_name(c->status), c->elapsed,
-			c->iops, c->mbps, c->cpu, c->rlat.count,
+		fprintf(out, ",%d,%" PRIu64 ",%u,%u,%s,%u,%s,%.6f,", m->direct,
+			c->bs, c->threads, c->qd, c->random ? "random" : "seq",
+			c->read_pct, result_status_name(c->status),
+			c->elapsed);
+		/* a cell not ok (failed, cut by a signal, not run) has no
+		 * rate and no latency: its I/Os and time only */
+		if (ok)
+			fprintf(out, "%.3f,%.3f,%.1f,", c->iops, c->mbps,
+				c->cpu);
+		else
+			fputs(",,,", out);
+		fprintf(out, "%" PRIu64 ",%" PRIu64, c->rlat.count,
 			c->wlat.count);
-		csv_lat(out, &c->rlat, c->rrep);
-		csv_lat(out, &c->wlat, c->wrep);
+		if (ok) {
+			csv_lat(out, &c->rlat, c->rrep);
+			csv_lat(out, &c->wlat, c->wrep);
+		} else {
+			int k;
+
+			for (k = 0; k < 2 * HIST_SUMMARY_N; k++)
+				fputc(',', out);
+		}
 		fprintf(out, ",%" PRIu64 ",%u,%" PRIu64 "\n", c->hit_area,
 			c->hit_pct, c->hits);
 	}
