@@ -36,7 +36,8 @@ enum opt_type {
 			   into a malloc'ed array at off, its length at
 			   count_off */
 	OPT_STRING,	/* char * field, not empty; OPTF_LABEL: one line, no
-			   commas (it goes into CSV) */
+			   commas (it goes into CSV), no control
+			   characters */
 	OPT_KV,		/* KEY=VALUE, repeatable: struct opt_kv array at off,
 			   count at count_off, allocation at alloc_off; the
 			   key is [A-Za-z0-9_.-]+; written as tags */
@@ -44,7 +45,7 @@ enum opt_type {
 };
 
 /* OPT_STRING flags */
-#define OPTF_LABEL 1u		/* no newline, comma or carriage return */
+#define OPTF_LABEL 1u		/* no comma, no control character */
 
 /* A name of an OPT_ENUM row, and its value. */
 struct opt_choice {

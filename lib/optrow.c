@@ -274,6 +274,16 @@ static int tag_key_char(char c)
 	       (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Whether s has a control character (C0, DEL): a label or a tag value is
+ * one line that no terminal takes for an escape sequence. */
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 static int parse_kv_row(const struct opt_def *o, void *cfg, const char *arg,
 			const char *opt, char *err, size_t errlen)
 {
@@ -291,11 +301,10 @@ static int parse_kv_row(const struct opt_def *o, void *cfg, const char *arg,
 			return errf(err, errlen, "%s: key in '%s' may only use "
 				    "letters, digits, '_', '-' and '.'", opt,
 				    arg);
-	for (p = eq + 1; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			return errf(err, errlen, "%s: the value in '%.*s=...' "
-				    "must be one line without control "
-				    "characters", opt, (int)(eq - arg), arg);
+	if (has_control(eq + 1))
+		return errf(err, errlen, "%s: the value in '%.*s=...' "
+			    "must be one line without control characters",
+			    opt, (int)(eq - arg), arg);
 	xgrow((void **)arr, &alloc, n + 1, sizeof(**arr));
 	(*arr)[n].key = xasprintf("%.*s", (int)(eq - arg), arg);
 	(*arr)[n].value = xstrdup(eq + 1);
@@ -314,7 +323,11 @@ static int parse_string_row(const struct opt_def *o, void *cfg,
 	if (!*arg)
 		return errf(err, errlen, "%s: empty %s", opt,
 			    o->what ? o->what : "value");
-	if ((o->flags & OPTF_LABEL) && strpbrk(arg, ",\n\r"))
+	if ((o->flags & OPTF_LABEL) && has_control(arg))
+		return errf(err, errlen, "%s: %s '%s' must be one line without "
+			    "control characters", opt,
+			    o->what ? o->what : "value", arg);
+	if ((o->flags & OPTF_LABEL) && strchr(arg, ','))
 		return errf(err, errlen, "%s: %s '%s' must be one line without "
 			    "commas", opt, o->what ? o->what : "value", arg);
 	free(*dst);

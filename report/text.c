@@ -167,6 +167,30 @@ static const char *label_of(const struct record *rec)
 	return rec->host.hostname ? rec->host.hostname : "";
 }
 
+/*
+ * The label in exactly cols columns.  A label of printable ASCII is cut
+ * silently, as bonnie++ cuts it (its layout, byte for byte); any other is
+ * escaped (textesc.h), cut at a character with text_fit's "..." and padded
+ * by columns, so that no control character reaches the terminal and no
+ * character is cut in two.
+ */
+static void add_label(struct tline *t, const char *label, size_t cols)
+{
+	char buf[256];
+	const unsigned char *p;
+	size_t n;
+
+	for (p = (const unsigned char *)label; *p >= 0x20 && *p < 0x7f; p++)
+		;
+	if (!*p) {
+		add(t, "%-*.*s", (int)cols, (int)cols, label);
+		return;
+	}
+	text_fit(buf, sizeof(buf), label, cols);
+	n = text_cols(buf);
+	add(t, "%s%*s", buf, (int)(n < cols ? cols - n : 0), "");
+}
+
 static void io_table(FILE *f, const struct record *rec,
 		     const struct bonnie_shape *s)
 {
@@ -218,9 +242,10 @@ static void io_table(FILE *f, const struct record *rec,
 	/* the name, cut to leave room for " size", in nineteen columns */
 	if (len + 1 >= 19)
 		add(&t, "%s", size);
-	else
-		add(&t, "%-*.*s %s", (int)(18 - len), (int)(18 - len),
-		    label_of(rec), size);
+	else {
+		add_label(&t, label_of(rec), 18 - len);
+		add(&t, " %s", size);
+	}
 	for (i = 0; i < BONNIE_NIO; i++)
 		cell(&t, rec, bonnie_io_tests[i], i == 5 ? 1 : 0);
 	flush(&t, f);
@@ -237,8 +262,8 @@ static void file_table(FILE *f, const struct record *rec,
 	version_prefix(&t, rec);
 	add(&t, "------Sequential Create------ --------Random Create--------");
 	flush(&t, f);
-	add(&t, "%-19.19s ", label_of(rec));
-	add(&t, "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--");
+	add_label(&t, label_of(rec), 19);
+	add(&t, " -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--");
 	flush(&t, f);
 	if (s->min_size)
 		add(&t, "files:max:min       ");

@@ -58,6 +58,10 @@ bad_input "an unknown group" -d "$T" -g no-such-group-clyde
 bad_input "an empty label" -d "$T" -m ""
 bad_input "a label with a comma" -d "$T" -m a,b
 bad_input "a label with a newline" -d "$T" -m "$(printf 'a\nb')"
+# F21: a label reaches the tables' terminal, like a tag value
+bad_input "a label with an escape sequence" -d "$T" -m "$(printf 'lab\033[31mel')"
+bad_input "a label with DEL" -d "$T" -m "$(printf 'lab\177el')"
+bad_input "a label with a tab" -d "$T" -m "$(printf 'a\tb')"
 bad_input "a tag key with a space" -d "$T" --tag "a b=1"
 bad_input "a tag value with a newline" -d "$T" --tag "$(printf 'k=a\nb')"
 bad_input "a tag value with a tab" -d "$T" --tag "$(printf 'k=a\tb')"

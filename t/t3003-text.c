@@ -697,6 +697,90 @@ static void test_same_as_bon_csv2txt(void **state)
 	record_free(rec);
 }
 
+/* Every byte sequence of s is whole UTF-8 (no character cut in two). */
+static int valid_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
+			(*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : -1;
+
+		if (n < 0)
+			return 0;
+		for (p++; n > 0; n--, p++)
+			if ((*p & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+/* The columns of line before the first occurrence of s in it. */
+static size_t cols_before(const char *line, const char *s)
+{
+	const char *p = strstr(line, s);
+	char buf[512];
+
+	assert_non_null(p);
+	assert_true((size_t)(p - line) < sizeof(buf));
+	memcpy(buf, line, (size_t)(p - line));
+	buf[p - line] = '\0';
+	return text_cols(buf);
+}
+
+/*
+ * A label of control characters or UTF-8 in the two tables: escaped, cut
+ * at a character, padded by columns, so that the columns stay bonnie++'s
+ * (F21, F11).
+ */
+static void test_label_escaped_fitted(void **state)
+{
+	static const char *const labels[] = {
+		"lab\x1b[31mel\x7f",
+		"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\xe3\x83\x9c\xe3\x83\xaa"
+		"\xe3\x83\xa5\xe3\x83\xbc\xe3\x83\xa0-\xe3\x83\x86\xe3\x82\xb9"
+		"\xe3\x83\x88-raid5-xfs-with-more",
+		"\xc3\x84\xc3\x96\xc3\x9c",
+	};
+	struct record *rec = fixture_record();
+	struct text ref, t;
+	size_t i;
+	int j;
+
+	(void)state;
+	text_of(rec, &ref);
+	for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
+		record_set_str(&rec->label, labels[i]);
+		text_of(rec, &t);
+		for (j = 0; j < t.n; j++) {
+			const char *c;
+
+			for (c = t.line[j]; *c; c++)
+				if ((unsigned char)*c < 0x20 || *c == 0x7f)
+					fail_msg("raw control character in "
+						 "line %d '%s'", j, t.line[j]);
+			if (!valid_utf8(t.line[j]))
+				fail_msg("invalid UTF-8 in line %d", j);
+		}
+		/* the row and the file header keep their columns */
+		assert_int_equal(text_cols(t.line[3]), text_cols(ref.line[3]));
+		assert_int_equal(cols_before(t.line[3], " 1G "), 16);
+		assert_string_equal(t.line[6] + strlen(t.line[6]) -
+				    strlen(bonnie_file_h2 + 20),
+				    bonnie_file_h2 + 20);
+		assert_int_equal(cols_before(t.line[6], " -Create--"), 19);
+		free(t.buf);
+	}
+	/* the escaped label is shown, not dropped */
+	record_set_str(&rec->label, labels[0]);
+	text_of(rec, &t);
+	assert_int_equal(strncmp(t.line[6], "lab\\x1b[31mel\\x7f   -Create--",
+				 29), 0);
+	free(t.buf);
+	free(ref.buf);
+	record_free(rec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -715,6 +799,7 @@ int main(void)
 		cmocka_unit_test(test_hint),
 		cmocka_unit_test(test_files_only),
 		cmocka_unit_test(test_same_as_bon_csv2txt),
+		cmocka_unit_test(test_label_escaped_fitted),
 	};
 
 	return tap_run_group_tests(tests);
