@@ -111,6 +111,14 @@ static void unmeasured(struct crit_verdict *v, const char *why)
 		snprintf(v->measured, sizeof(v->measured), "%s", why);
 }
 
+/* Why a result was not measured ("interrupted", "failed"), or NULL. */
+static const char *result_unmeasured(const struct result *res)
+{
+	if (res->reason && strstr(res->reason, "interrupted"))
+		return "interrupted";
+	return res->status == RESULT_FAILED ? "failed" : NULL;
+}
+
 /* The status of test section (name or title) where a run stopped it. */
 static const char *test_unmeasured(const struct compare *c,
 				   const char *section)
@@ -124,11 +132,25 @@ static const char *test_unmeasured(const struct compare *c,
 			if (strcmp(res->name, section) &&
 			    strcasecmp(res->title, section))
 				continue;
-			if (res->reason && strstr(res->reason, "interrupted"))
-				return "interrupted";
-			if (res->status == RESULT_FAILED)
-				return "failed";
+			if (result_unmeasured(res))
+				return result_unmeasured(res);
 		}
+	return NULL;
+}
+
+/* The same for test t in the runs of configuration g. */
+static const char *group_unmeasured(const struct compare *c, size_t g,
+				    size_t t)
+{
+	const struct cmp_group *grp = &c->groups[g];
+	size_t i;
+
+	for (i = 0; i < grp->nruns; i++) {
+		const struct result *res = compare_result(c, grp->runs[i], t);
+
+		if (res && result_unmeasured(res))
+			return result_unmeasured(res);
+	}
 	return NULL;
 }
 
@@ -156,8 +178,21 @@ static void check_test(struct crit_verdicts *out, const struct crit_rule *r,
 		double x = s->n ? s->mean : NAN;
 		const char *unit = c->tests[t].unit;
 
-		if (!s->n && !s->too_fast)
+		if (!s->n && !s->too_fast) {
+			/* a test that failed or was stopped fails its
+			 * bounds, [all]'s too: no figure meets them */
+			const char *why = group_unmeasured(c, g, t);
+
+			if (!why)
+				continue;
+			v = verdict(out, r, g);
+			v->test = t;
+			snprintf(v->figure, sizeof(v->figure), "%s",
+				 c->tests[t].title);
+			judge(out, v, r, NAN, unit);
+			unmeasured(v, why);
 			continue;
+		}
 		if ((r->what == W_MIN_RATIO || r->what == W_NOT_WORSE) &&
 		    g == c->baseline)
 			continue;

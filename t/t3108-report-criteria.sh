@@ -92,7 +92,7 @@ test_expect_success JQ 'a figure a signal left unmeasured fails as interrupted, 
 		 .value = null | .low_precision = false)" >cut.jsonl &&
 	printf "[rewrite]\nmin = 1\n[put_block]\nmin = 1\n" >cut.ini &&
 	test_expect_code 3 "$CLYDE" report -f text --criteria cut.ini cut.jsonl >out.txt 2>/dev/null &&
-	grep -q "^- *rewrite *min *1 *interrupted *FAIL$" out.txt &&
+	grep -q "^1\* *Rewrite *min *1 *interrupted *FAIL$" out.txt &&
 	grep -q "^1\* *Block write *min *1 *[0-9]* KiB/s *pass$" out.txt &&
 	# a matrix cell a signal stopped
 	mkdir mxd &&
@@ -103,6 +103,16 @@ test_expect_success JQ 'a figure a signal left unmeasured fails as interrupted, 
 	printf "[matrix 4k 1 random 100]\nmin_iops = 1\n" >mx.ini &&
 	test_expect_code 3 "$CLYDE" report -f text --criteria mx.ini mxcut.jsonl >out.txt 2>/dev/null &&
 	grep -q "^1\* *4K 1 thr qd 1 Random 100 *min_iops *1 *interrupted *FAIL$" out.txt
+'
+
+test_expect_success JQ '[all] over a run with a failed test: that test fails the bound, never 0 checks and PASS' '
+	head -1 "$FIX/clyde.jsonl" | jq -c "(.results[] | select(.name == \"rewrite\")) |=
+		(.status = \"failed\" | .reason = \"write: No space left on device\" |
+		 .value = null | .low_precision = false)" >failed.jsonl &&
+	printf "[all]\nmax_latency = 10 s\n" >all.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria all.ini failed.jsonl >out.txt 2>err &&
+	grep -q "^Verdict: FAIL, 1 of 12 checks failed" out.txt &&
+	grep -q "^1\* *Rewrite *max_latency *10 s *failed *FAIL$" out.txt
 '
 
 test_expect_success 'a bad criteria file: one line naming FILE:LINE, exit status 2, nothing written' '
