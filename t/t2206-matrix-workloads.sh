@@ -292,6 +292,31 @@ test_expect_success TMPFS 'a signal: the cut cell measured over the time it ran,
 	cut 1 && cut 2
 '
 
+test_expect_success TMPFS 'a signal in a curve point: the cell measured in full keeps its figures, the point skipped' '
+	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100,0 \
+		--curve 10,50 --size 4M --time 1.5 --ramp 0 --json cp.jsonl \
+		--csv cp.csv >cp.out 2>cp.err &
+	pid=$! && started 1 && sleep 2.2 && kill -INT $pid &&
+	{ wait $pid; test $? = 130; } &&
+	jq -e ".exit_status == 130 and (.matrix.cells[0] |
+		.status == \"ok\" and .reason == null and .elapsed >= 1.5 and
+		.iops > 0 and .read_latency_ms.p99 > 0 and
+		(.curve | length) == 1 and
+		(.curve[0] | .status == \"skipped\" and .reads == 0 and
+		 .read_latency_ms == null)) and
+	       (.matrix.cells[1] | .status == \"not_run\" and
+		.reason == \"not run: interrupted by SIGINT\")" \
+		cp.jsonl >/dev/null &&
+	grep -qx "clyde: matrix cell 1: curve point 10%: interrupted by signal 2 (SIGINT)" \
+		cp.err &&
+	grep -q "^ *10 *[0-9,]* *skipped$" cp.out && ! grep -q failed cp.out &&
+	grep -q ",random,100,ok,[0-9.]*,[0-9.]*,[0-9.]*," cp.csv &&
+	printf "[matrix 4k 1 random 100]\nmin_iops = 1\n" >cp.ini &&
+	"$CLYDE" report -f text --criteria cp.ini cp.jsonl >rep 2>&1 &&
+	grep -q "criteria cp.ini: PASS" rep &&
+	test -z "$(ls -A tm)"
+'
+
 test_expect_success TMPFS 'a signal in the prefill: every cell not run, the reason' '
 	"$CLYDE" matrix -d tm --bs 4k --threads 1 --pattern random --mix 100,0 \
 		--size 100M --prefill-bs 512 --buffered --time 0.1 --json f.jsonl \
