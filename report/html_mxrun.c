@@ -4,7 +4,8 @@
  * run with a matrix (clyde matrix, fio jobs), one table per block size,
  * thread count and queue depth, a row per pattern and profile with IO/s,
  * MB/s, Read (ms) and Write (ms), the numbers formatted as the text tables
- * format them (matrix_fmt_*).  Written through the emitter (hout.h) only.
+ * format them (matrix_fmt_*), and under it the whole latency summary of
+ * its cells.  Written through the emitter (hout.h) only.
  */
 #include "html_internal.h"
 
@@ -34,13 +35,52 @@ void html_fig_td(FILE *f, double v, void (*fmt)(char *, size_t, double))
 	h_close(f, "td");
 }
 
+/*
+ * The latency summary of the cells of one table (cells[0..n)), reads then
+ * writes, in ms: what the text prints in its two tables under the XDISK
+ * one, here in one table folded in a details element.
+ */
+static void latency_table(FILE *f, const struct matrix_cell *const *cells,
+			  size_t n)
+{
+	size_t i;
+	int d, k;
+
+	h_lit(f, "<details><summary>Latency (ms): the whole summary</summary>"
+	      "<table class=\"xdisk-lat\"><thead><tr><th rowspan=\"2\">"
+	      "Pattern</th><th rowspan=\"2\">Profile</th><th colspan=\"7\">"
+	      "Read (ms)</th><th colspan=\"7\">Write (ms)</th></tr><tr>");
+	for (d = 0; d < 2; d++)
+		for (k = 0; k < HIST_SUMMARY_N; k++)
+			h_elem(f, "th", hist_summary_label[k]);
+	h_lit(f, "</tr></thead><tbody>\n");
+	for (i = 0; i < n; i++) {
+		struct matrix_figures fig;
+
+		matrix_cell_figures(cells[i], &fig);
+		if (strcmp(fig.status, "ok"))
+			continue;
+		h_lit(f, "<tr>");
+		h_elem(f, "td", matrix_pattern_name(cells[i]->random));
+		h_elem(f, "td", fig.profile);
+		for (d = 0; d < 2; d++)
+			for (k = 0; k < HIST_SUMMARY_N; k++)
+				html_fig_td(f, d ? fig.wlat[k] : fig.rlat[k],
+					    matrix_fmt_ms);
+		h_lit(f, "</tr>\n");
+	}
+	h_lit(f, "</tbody></table></details>\n");
+}
+
 static void run_tables(struct page *p, size_t r)
 {
 	const struct record *rec = p->c->recs[r];
 	const struct record_matrix *m = rec->matrix;
 	char *done = xcalloc(m->ncells + 1, 1);
+	const struct matrix_cell **cells = xcalloc(m->ncells + 1,
+						   sizeof(*cells));
 	FILE *f = p->f;
-	size_t i, j;
+	size_t i, j, n;
 
 	h_start(f, "h3");
 	h_attrf(f, "id", "mxrun%zu", r + 1);
@@ -66,7 +106,7 @@ static void run_tables(struct page *p, size_t r)
 		h_lit(f, "<thead><tr><th>Pattern</th><th>Profile</th>"
 		      "<th>IO/s</th><th>MB/s</th><th>Read (ms)</th>"
 		      "<th>Write (ms)</th></tr></thead><tbody>\n");
-		for (j = i; j < m->ncells; j++) {
+		for (j = i, n = 0; j < m->ncells; j++) {
 			const struct matrix_cell *d = &m->cells[j];
 			struct matrix_figures fig;
 
@@ -74,6 +114,7 @@ static void run_tables(struct page *p, size_t r)
 			    d->threads != c->threads || d->qd != c->qd)
 				continue;
 			done[j] = 1;
+			cells[n++] = d;
 			matrix_cell_figures(d, &fig);
 			h_lit(f, "<tr>");
 			h_elem(f, "td", matrix_pattern_name(d->random));
@@ -96,7 +137,9 @@ static void run_tables(struct page *p, size_t r)
 			h_lit(f, "</tr>\n");
 		}
 		h_lit(f, "</tbody></table>\n");
+		latency_table(f, cells, n);
 	}
+	free(cells);
 	free(done);
 }
 

@@ -205,6 +205,22 @@ test_expect_success 'long CSV: a matrix cell has the whole latency summary, as i
 		END { exit bad }"
 '
 
+test_expect_success XMLLINT 'HTML: under each run'"'"'s XDISK table, its cells'"'"' whole latency summary' '
+	"$CLYDE" report -o page.html m.jsonl &&
+	xmllint --noout page.html &&
+	test "$(xp "count(//*[local-name()=\"table\"][@class=\"xdisk-lat\"])")" = \
+		"$(xp "count(//*[local-name()=\"table\"][@class=\"xdisk\"])")" &&
+	# the first run, 4K 1 thread, random 70/30: its read and write figures
+	jq -r "select(.label == \"mx-a\") | .matrix.cells[] |
+		select(.bs == 4096 and .threads == 1 and .pattern == \"random\" and .read_pct == 70) |
+		[.read_latency_ms, .write_latency_ms][] |
+		(.mean, .min, .p50, .p90, .p99, .p99_9, .max)" m.jsonl >exp &&
+	test_line_count = 14 exp &&
+	xmllint --xpath "(//*[local-name()=\"table\"][@class=\"xdisk-lat\"])[1]//*[local-name()=\"tr\"][*[2] = \"70/30\"][*[1] = \"Random\"]/*[local-name()=\"td\"]/@data-v" page.html |
+		grep -o "\"[^\"]*\"" | tr -d "\"" >got &&
+	paste exp got | awk "{ d = \$1 - \$2; if (d < 0) d = -d; if (d > 1e-9 * \$1 + 1e-12) bad = 1 } END { exit bad || NR != 14 }"
+'
+
 test_expect_success XMLLINT 'VM mark: an emulated run is marked wherever it is named' '
 	"$CLYDE" report -o page.html "$FIX/clyde.jsonl" \
 		"$FIX/clyde-tcg.jsonl" &&
