@@ -204,6 +204,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 			}
 	for (t = 0; t < c->ntests; t++) {
 		int any = 0, repeats = 0;
+		char title[4 * NAME_W + 4], unit[4 * 10 + 4];
 
 		for (g = 0; g < c->ngroups; g++) {
 			any |= has_figure(c, g, t);
@@ -211,9 +212,13 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 		}
 		if (!any)
 			continue;
-		fprintf(out, "\n%-*.*s %10s %9s %3s %4s %6s %s\n", NAME_W,
-			NAME_W, c->tests[t].title, c->tests[t].unit, "sd",
-			"n", "%CP", "ratio", "mk");
+		/* the title as every text prints input: escaped, fitted */
+		text_fit(title, sizeof(title), c->tests[t].title, NAME_W);
+		text_fit(unit, sizeof(unit), c->tests[t].unit, 10);
+		fprintf(out, "\n%s%*s %*s%s %9s %3s %4s %6s %s\n", title,
+			(int)(NAME_W - text_cols(title)), "",
+			(int)(10 - text_cols(unit)), "", unit, "sd", "n",
+			"%CP", "ratio", "mk");
 		for (g = 0; g < c->ngroups; g++) {
 			const struct cmp_stat *s = &c->groups[g].stats[t];
 			char val[32], sd[32], ratio[16], mk[8] = "";

@@ -2,18 +2,87 @@
 /* The criteria's verdicts as text, and the verdicts of one figure. */
 #include "criteria.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "textcols.h"
+#include "textesc.h"
+
+/* The widest of a column's texts, escaped, within [least, most]. */
+static size_t col_width(const struct crit_verdicts *v, size_t off,
+			int inline_text, size_t least, size_t most)
+{
+	size_t i, w = least;
+
+	for (i = 0; i < v->n; i++) {
+		const char *f = (const char *)&v->v[i] + off;
+		char *e = text_escaped(inline_text ? f : *(const char *const *)f);
+		size_t k = text_cols(e);
+
+		free(e);
+		if (k > w)
+			w = k;
+	}
+	return w < most ? w : most;
+}
+
+/* s escaped in w columns, clipped with "...", padded, then a space. */
+static void put_col(FILE *out, const char *s, size_t w, int ends)
+{
+	char buf[4 * 80 + 8];
+	size_t k;
+
+	if (ends)
+		text_fit_ends(buf, sizeof(buf), s, w);
+	else
+		text_fit(buf, sizeof(buf), s, w);
+	fputs(buf, out);
+	for (k = text_cols(buf); k <= w; k++)
+		fputc(' ', out);
+}
+
+/*
+ * The verdict table in 80 columns: check, bound and measured as wide as
+ * their widest text (within a cap), the figure (a test's title, a matrix
+ * cell, or the section for a figure no configuration has) the room left,
+ * cut in the middle with "..." so that both ends of a cell's name (its
+ * size and its mix) still show.  Every text from the inputs (titles,
+ * sections, bounds) is escaped.
+ */
 int criteria_write_text(const struct crit_verdicts *v,
 			const struct compare *c, const char *path, FILE *out)
 {
-	size_t i;
+	size_t kw = col_width(v, offsetof(struct crit_verdict, key), 0, 5, 16);
+	size_t bw = col_width(v, offsetof(struct crit_verdict, bound), 0, 5,
+			      14);
+	/*
+	 * The line: "cfg " figure " " key " " bound " " measured " FAIL", at
+	 * most 80 columns; the measured figure whole when it can, the
+	 * figure's name the rest.
+	 */
+	size_t room = 80 - 5 - (kw + 1) - (bw + 1) - 2 - 4;
+	size_t mw = col_width(v, offsetof(struct crit_verdict, measured), 1,
+			      8, 20);
+	size_t fw, i;
 
-	fprintf(out, "Verdict: %s, %zu of %zu check%s failed (criteria "
-		"%s)\n", v->nfail ? "FAIL" : "PASS", v->nfail, v->n,
-		v->n == 1 ? "" : "s", path);
-	fprintf(out, "%-4s %-24s %-16s %-11s %-15s %s\n", "cfg", "figure",
-		"check", "bound", "measured", "");
+	if (mw + 12 > room)
+		mw = room > 20 ? room - 12 : 8;
+	fw = col_width(v, offsetof(struct crit_verdict, figure), 1, 6,
+		       room - mw);
+
+	fputs("Verdict: ", out);
+	fprintf(out, "%s, %zu of %zu check%s failed (criteria ",
+		v->nfail ? "FAIL" : "PASS", v->nfail, v->n,
+		v->n == 1 ? "" : "s");
+	text_put(out, path);
+	fputs(")\n", out);
+	fprintf(out, "%-4s ", "cfg");
+	put_col(out, "figure", fw, 0);
+	put_col(out, "check", kw, 0);
+	put_col(out, "bound", bw, 0);
+	put_col(out, "measured", mw, 0);
+	fputc('\n', out);
 	for (i = 0; i < v->n; i++) {
 		const struct crit_verdict *x = &v->v[i];
 		char cfg[24];
@@ -23,9 +92,12 @@ int criteria_write_text(const struct crit_verdicts *v,
 		else
 			snprintf(cfg, sizeof(cfg), "%zu%s", x->group + 1,
 				 x->group == c->baseline ? "*" : "");
-		fprintf(out, "%-4.4s %-24.24s %-16.16s %-11.11s %-15.15s %s\n",
-			cfg, x->figure, x->key, x->bound, x->measured,
-			x->pass ? "pass" : "FAIL");
+		fprintf(out, "%-4.4s ", cfg);
+		put_col(out, x->figure, fw, 1);
+		put_col(out, x->key, kw, 0);
+		put_col(out, x->bound, bw, 0);
+		put_col(out, x->measured, mw, 0);
+		fputs(x->pass ? "pass\n" : "FAIL\n", out);
 	}
 	return ferror(out) ? -1 : 0;
 }

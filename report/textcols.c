@@ -71,6 +71,35 @@ char *text_fit(char *buf, size_t len, const char *s, size_t cols)
 	return buf;
 }
 
+char *text_fit_ends(char *buf, size_t len, const char *s, size_t cols)
+{
+	char *e = text_escaped(s);
+	size_t el = strlen(e), ec = text_cols(e), head, tail, hb, tb;
+
+	if (ec <= cols || cols < 9) {
+		free(e);
+		return text_fit(buf, len, s, cols);
+	}
+	head = (cols - 3 + 1) / 2;
+	tail = cols - 3 - head;
+	hb = bytes_of_cols(e, el, head);
+	tb = el - bytes_of_cols(e, el, ec - tail);
+	/* the last column may be wide: drop characters until the tail fits */
+	while (tb && cols_n(e, hb) + 3 + cols_n(e + el - tb, tb) > cols)
+		while (--tb && continues((unsigned char)e[el - tb]))
+			;
+	if (hb + 3 + tb >= len) {
+		free(e);
+		return text_fit(buf, len, s, cols);
+	}
+	memcpy(buf, e, hb);
+	memcpy(buf + hb, "...", 3);
+	memcpy(buf + hb + 3, e + el - tb, tb);
+	buf[hb + 3 + tb] = '\0';
+	free(e);
+	return buf;
+}
+
 /* The columns of the word (up to a space) at s, of at most n bytes. */
 static size_t word_cols(const char *s, size_t n)
 {

@@ -25,6 +25,12 @@ size_t text_cols(const char *s);
 char *text_fit(char *buf, size_t len, const char *s, size_t cols);
 
 /*
+ * As text_fit, but a cut keeps both ends ("8K 1 thr...100% write"): for
+ * names whose end tells them apart as much as their start.
+ */
+char *text_fit_ends(char *buf, size_t len, const char *s, size_t cols);
+
+/*
  * Write text (lines ended by '\n' or not) to out with each line broken at
  * spaces into lines of at most width columns; continuation lines start
  * with indent spaces (a hanging indent).  A word longer than the room is

@@ -76,10 +76,10 @@ test_expect_success 'matrix bounds on every figure of the latency summary, shown
 	test_expect_code 3 "$CLYDE" report -f text --criteria all.ini \
 		"$FIX/fio-randread-plus.json" >out.txt 2>/dev/null &&
 	grep -q "^Verdict: FAIL, 4 of 5 checks failed" out.txt &&
-	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_read_p50 *60 us *68.1 us *FAIL$" out.txt &&
-	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_read_p90 *0.09 ms *0.0855 ms *pass$" out.txt &&
-	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_read_max *1 ms *1.012 ms *FAIL$" out.txt &&
-	grep -q "^1\* *4K 1 thr qd 1 Random 100 max_write_p90 *1 ms *not measured *FAIL$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100% read max_read_p50 *60 us *68.1 us *FAIL$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100% read max_read_p90 *0.09 ms *0.0855 ms *pass$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100% read max_read_max *1 ms *1.012 ms *FAIL$" out.txt &&
+	grep -q "^1\* *4K 1 thr qd 1 Random 100% read max_write_p90 *1 ms *not measured *FAIL$" out.txt &&
 	# a block write mean of microseconds against a bound in seconds
 	"$CLYDE" report -f text --criteria all.ini "$FIX/clyde.jsonl" \
 		>out.txt 2>/dev/null;
@@ -102,7 +102,7 @@ test_expect_success JQ 'a figure a signal left unmeasured fails as interrupted, 
 		.reason = \"interrupted by signal 2 (SIGINT)\")" mx.jsonl >mxcut.jsonl &&
 	printf "[matrix 4k 1 random 100]\nmin_iops = 1\n" >mx.ini &&
 	test_expect_code 3 "$CLYDE" report -f text --criteria mx.ini mxcut.jsonl >out.txt 2>/dev/null &&
-	grep -q "^1\* *4K 1 thr qd 1 Random 100 *min_iops *1 *interrupted *FAIL$" out.txt
+	grep -q "^1\* *4K 1 thr qd 1 Random 100% read *min_iops *1 *interrupted *FAIL$" out.txt
 '
 
 test_expect_success JQ '[all] over a run with a failed test: that test fails the bound, never 0 checks and PASS' '
@@ -146,7 +146,7 @@ test_expect_success JQ 'repeats: intervals, a noisy mark and a significance verd
 		grep -q ",3,435000.000,5000.000,422579.311,447420.689,0.01149,0,significant,0.001826" &&
 	printf "[put_block]\nnot_worse = yes\n[rewrite]\nmax_cv = 10 %%\n" >nw.ini &&
 	test_expect_code 3 "$CLYDE" report -f text --criteria nw.ini st.jsonl >out.txt 2>/dev/null &&
-	grep -q "^2 *Block write *not_worse *yes *significantly h *pass$" out.txt &&
+	grep -q "^2 *Block write *not_worse *yes *significantly higher *pass$" out.txt &&
 	grep -q "^1\* *Rewrite *max_cv *10 % *20 % *FAIL$" out.txt
 '
 
@@ -223,6 +223,36 @@ test_expect_success 'a line written twice is a repeat, never a second copy' '
 	printf "5000.000\n5000.000\n" >expect && test_cmp expect vals &&
 	"$CLYDE" report -o dup.html dup.csv 2>/dev/null &&
 	grep -q "the same line twice, not summed" dup.html
+'
+
+test_expect_success 'a title from the input reaches the verdict and the rate table escaped' '
+	sed -n 2p "$FIX/clyde.jsonl" |
+		jq -c ".results[1].title = \"Blk\u001b[2J\nwrite\" | .results[1].name = \"put\u001bblock\"" >ht.jsonl &&
+	printf "[all]\nmax_p99 = 1 s\n" >ca.ini &&
+	"$CLYDE" report -f text --criteria ca.ini ht.jsonl >out.txt 2>err &&
+	! grep -q "$(printf "\033")" out.txt &&
+	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
+	grep -q "^1\* *Blk\\\\x1b\[2J\\\\nwrite *max_p99 *1 s .*pass$" out.txt &&
+	grep -q "^Blk\\\\x1b\[2J\\\\nwrite  *KiB/s  *sd  *n  *%CP  *ratio mk$" out.txt &&
+	! grep -q "^write" out.txt
+'
+
+test_expect_success 'matrix cells in the verdict read apart; a clipped one shows the cut and its mix' '
+	mkdir mxm &&
+	"$CLYDE" matrix -d mxm --bs 8k --threads 1 --pattern random --mix 0,50,100 \
+		--size 4M --time 0.05 --ramp 0 -q --json mxm.jsonl >/dev/null &&
+	printf "[matrix 8k 1 random 0]\nmax_write_p50 = 1 s\n[matrix 8k 1 random 100]\nmax_read_p50 = 1 s\n[matrix 8k 1 random 50]\nmax_read_p50 = 1 s\n" >cm.ini &&
+	"$CLYDE" report -f text --criteria cm.ini mxm.jsonl >out.txt 2>/dev/null &&
+	grep -q "^1\* *8K 1 thr qd 1 Random 100% write *max_write_p50 *1 s .*pass$" out.txt &&
+	grep -q "^1\* *8K 1 thr qd 1 Random 100% read *max_read_p50 *1 s .*pass$" out.txt &&
+	grep -q "^1\* *8K 1 thr qd 1 Random 50/50 *max_read_p50 *1 s .*pass$" out.txt &&
+	# wide key and bound columns: the name is cut in the middle, marked
+	printf "[matrix 8k 1 random 0]\nmax_write_p50 = 1000000000 us\n[matrix 8k 1 random 100]\nmax_read_p50 = 1 s\n[put_block]\nmax_latency_mean = 1 s\n" >cm.ini &&
+	test_expect_code 3 "$CLYDE" report -f text --criteria cm.ini mxm.jsonl >out.txt 2>/dev/null &&
+	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
+	grep -q "^1\* *8K 1 thr .*\.\.\..* 100% write *max_write_p50 " out.txt &&
+	grep -q "^1\* *8K 1 thr .*\.\.\..* 100% read *max_read_p50 " out.txt &&
+	grep -q "^- *put_block *max_latency_mean *1 s *not measured *FAIL$" out.txt
 '
 
 test_done
