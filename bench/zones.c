@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "cmdutil.h"
 #include "env.h"
 #include "progress.h"
@@ -148,6 +149,9 @@ static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 		io->done = 0;
 		end = zones_sweep(io, 1, 0, NULL, why, sizeof(why));
 		progress_idle();
+		if (end == ZONES_STOPPED)
+			bench_interrupted_text(why, sizeof(why),
+					       cmd_stop_signal);
 		if (end != ZONES_DONE) {
 			z->error = xasprintf("fill of '%s': %s%s", t->path, why,
 					     end == ZONES_NOSPACE ?
@@ -168,12 +172,21 @@ static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 			end = zones_sweep(io, w, p, s, why, sizeof(why));
 			progress_idle();
 			s->status = RESULT_OK;
+			if (end == ZONES_STOPPED) {
+				/* a signal is not the device's failure: the
+				 * sweep is skipped, its zones done kept */
+				bench_interrupted_text(why, sizeof(why),
+						       cmd_stop_signal);
+				s->status = RESULT_SKIPPED;
+				s->reason = xstrdup(why);
+				fprintf(stderr, "clyde: %s of '%s': %s\n",
+					label, t->path, why);
+				return 128 + cmd_stop_signal;
+			}
 			if (end != ZONES_DONE) {
 				s->status = RESULT_FAILED;
 				s->reason = xstrdup(why);
 			}
-			if (end == ZONES_STOPPED)
-				return 128 + cmd_stop_signal;
 			if (end != ZONES_DONE) {
 				fprintf(stderr, "clyde: %s of '%s': %s%s\n",
 					label, t->path, why, t->created &&
