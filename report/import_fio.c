@@ -180,6 +180,52 @@ struct json_object *fio_clat_of(struct json_object *st, double *scale)
 	return fio_get(st, "clat");
 }
 
+/* A latency of fio's in ns that a histogram can hold: 0 to 2^64. */
+static int lat_ok(double ns)
+{
+	return ns >= 0 && ns < 18446744073709551615.0;
+}
+
+int fio_rates_sane(struct json_object *st)
+{
+	static const char *const keys[] = {
+		"iops", "bw", "bw_bytes", "io_bytes", "runtime", "total_ios",
+	};
+	size_t i;
+
+	for (i = 0; st && i < sizeof(keys) / sizeof(keys[0]); i++) {
+		double v = fio_get_num(st, keys[i]);
+
+		if (fio_get(st, keys[i]) && !(v >= 0 && v <= 1e15))
+			return 0;
+	}
+	return 1;
+}
+
+int fio_latency_sane(struct json_object *st)
+{
+	double scale;
+	struct json_object *clat = fio_clat_of(st, &scale), *pct;
+	static const char *const keys[] = { "min", "max", "mean" };
+	size_t i;
+
+	if (!clat)
+		return 1;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (fio_get(clat, keys[i]) &&
+		    !lat_ok(fio_get_num(clat, keys[i]) * scale))
+			return 0;
+	pct = fio_get_obj(clat, "percentile");
+	if (pct) {
+		json_object_object_foreach(pct, key, val) {
+			(void)key;
+			if (!lat_ok(json_object_get_double(val) * scale))
+				return 0;
+		}
+	}
+	return 1;
+}
+
 void fio_latency_hist(struct histogram *h, struct json_object *st)
 {
 	double scale;
@@ -195,9 +241,11 @@ void fio_latency_hist(struct histogram *h, struct json_object *st)
 				      record_u64(fio_get_num(st, "total_ios")));
 }
 
-static void direction(struct record *rec,
-		      struct json_object *job, const char *dir,
-		      const char *rw, const char *bs)
+/* The result of direction dir of a job: 0, or -1 when it was left out
+ * with a warning. */
+static int direction(const struct doc *d, struct record *rec,
+		     struct json_object *job, const char *dir,
+		     const char *rw, const char *bs)
 {
 	struct json_object *st = fio_get(job, dir);
 	char name[32], title[64];
@@ -205,7 +253,14 @@ static void direction(struct record *rec,
 	double bw;
 
 	if (!st || fio_get_num(st, "io_bytes") <= 0)
-		return;
+		return 0;
+	if (!fio_rates_sane(st)) {
+		import_warn(d->im, "%s:%lu: fio job '%s': a %s rate out of "
+			    "range (negative, infinite or past 1e15 a "
+			    "second): left out", d->file, d->lineno,
+			    rec->label ? rec->label : "?", dir);
+		return -1;
+	}
 	if (!strcmp(rw, "write") && !strcmp(dir, "write")) {
 		snprintf(name, sizeof(name), "put_block");
 		snprintf(title, sizeof(title), "Block write");
@@ -227,7 +282,15 @@ static void direction(struct record *rec,
 	if (res->elapsed < 0.5 && res->elapsed > 0)
 		res->flags |= RESULT_LOW_PRECISION;
 	result_set_status(res, RESULT_OK, NULL);
+	if (!fio_latency_sane(st)) {
+		import_warn(d->im, "%s:%lu: fio job '%s': a %s latency out of "
+			    "range (negative, infinite or past 2^64 ns): its "
+			    "latency left out", d->file, d->lineno,
+			    rec->label ? rec->label : "?", dir);
+		return 0;
+	}
 	fio_latency_hist(&res->lat, st);
+	return 0;
 }
 
 static int job(struct doc *d, struct json_object *j, int client)
@@ -237,6 +300,7 @@ static int job(struct doc *d, struct json_object *j, int client)
 	char when[32];
 	time_t t;
 	struct tm tm;
+	int left_out;
 
 	if (!name) {
 		import_warn(d->im, "%s:%lu: fio job without a jobname", d->file,
@@ -277,10 +341,14 @@ static int job(struct doc *d, struct json_object *j, int client)
 	if (fio_get_num(j, "error") != 0)
 		record_warn(rec, "fio job '%s' ended with error %.0f", name,
 			    fio_get_num(j, "error"));
-	direction(rec, j, "read", rw, bs);
-	direction(rec, j, "write", rw, bs);
-	direction(rec, j, "trim", rw, bs);
+	left_out = direction(d, rec, j, "read", rw, bs) +
+		   direction(d, rec, j, "write", rw, bs) +
+		   direction(d, rec, j, "trim", rw, bs);
 	fio_cell(d, j, rec, rw);
+	if (!rec->nresults && left_out) {
+		record_free(rec);
+		return 0;
+	}
 	if (!rec->nresults) {
 		import_warn(d->im, "%s:%lu: fio job '%s' moved no data",
 			    d->file, d->lineno, name);

@@ -41,6 +41,16 @@ const char *fio_option(const struct doc *d, struct json_object *job,
 struct json_object *fio_clat_of(struct json_object *st, double *scale);
 /* Its histogram from json+ bins, else from the percentiles. */
 void fio_latency_hist(struct histogram *h, struct json_object *st);
+/*
+ * Whether every completion latency figure of direction st (min, max,
+ * mean, the percentiles) is one a histogram holds (0 to 2^64 ns): 1, or 0
+ * for a negative, infinite or huge one, which the importer leaves out
+ * with a warning rather than convert into nonsense.
+ */
+int fio_latency_sane(struct json_object *st);
+/* The same for its rates and counts (iops, bw, io_bytes, runtime,
+ * total_ios): 0 to 1e15. */
+int fio_rates_sane(struct json_object *st);
 
 /* The job as a matrix cell of rec (see import_fio_cell.c). */
 void fio_cell(const struct doc *d, struct json_object *j,

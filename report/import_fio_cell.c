@@ -175,6 +175,8 @@ void fio_cell(const struct doc *d, struct json_object *j,
 	if (!mixed && strcmp(pat, "read") && strcmp(pat, "write") &&
 	    strcmp(pat, "randread") && strcmp(pat, "randwrite"))
 		return;
+	if (!fio_rates_sane(r) || !fio_rates_sane(w))
+		return;		/* the job's test rows said so */
 	if (!rec->matrix) {
 		rec->matrix = matrix_new();
 		record_set_str(&rec->matrix->engine, fio_option(d, j, "ioengine") ?
@@ -209,13 +211,17 @@ void fio_cell(const struct doc *d, struct json_object *j,
 	cell->cpu = fio_get_num(j, "usr_cpu") + fio_get_num(j, "sys_cpu");
 	cell->elapsed = fmax(fio_get_num(r, "runtime"), fio_get_num(w, "runtime")) /
 			1000.0;
-	if (fio_get_num(r, "total_ios") > 0) {
+	if (fio_get_num(r, "total_ios") > 0 && !fio_latency_sane(r)) {
+		cell->rlat.count = record_u64(fio_get_num(r, "total_ios"));
+	} else if (fio_get_num(r, "total_ios") > 0) {
 		fio_latency_hist(&cell->rlat, r);
 		if (!cell->rlat.count)
 			cell->rlat.count = record_u64(fio_get_num(r, "total_ios"));
 		cell->rrep = reported_of(r);
 	}
-	if (fio_get_num(w, "total_ios") > 0) {
+	if (fio_get_num(w, "total_ios") > 0 && !fio_latency_sane(w)) {
+		cell->wlat.count = record_u64(fio_get_num(w, "total_ios"));
+	} else if (fio_get_num(w, "total_ios") > 0) {
 		fio_latency_hist(&cell->wlat, w);
 		if (!cell->wlat.count)
 			cell->wlat.count = record_u64(fio_get_num(w, "total_ios"));

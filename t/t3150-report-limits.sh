@@ -94,4 +94,18 @@ test_expect_success JQ 'clyde records: NaN, a rate past any storage, a mean outs
 	grep -q "^3 runs in" out
 '
 
+test_expect_success JQ 'fio: a latency or a rate out of range is left out with a warning, never printed' '
+	jq ".jobs[0].write.clat_ns.max = 1e25 | .jobs[0].write.clat_ns.mean = -1" \
+		"$FIX/fio-write.json" >lat.json &&
+	"$CLYDE" report -f csv lat.json >lat.csv 2>err &&
+	grep -q "^clyde report: lat.json:1: fio job .seqw.: a write latency out of range (negative, infinite or past 2^64 ns): its latency left out$" err &&
+	# the rate stays, no latency figure anywhere in the rows
+	grep -q ",put_block,Block write,KiB/s,ok,3276800.000," lat.csv &&
+	test_must_fail grep -q "e+\|-0.0\|18446744073709" lat.csv &&
+	jq ".jobs[0].write.iops = 1e308" "$FIX/fio-write.json" >rate.json &&
+	test_expect_code 2 "$CLYDE" report -f csv rate.json >rate.csv 2>err &&
+	grep -q "^clyde report: rate.json:1: fio job .seqw.: a write rate out of range (negative, infinite or past 1e15 a second): left out$" err &&
+	test_must_fail grep -q "moved no data" err
+'
+
 test_done
