@@ -161,6 +161,29 @@ static int read_point(struct json_object *o, const char *where,
 	return 0;
 }
 
+/*
+ * The cell's "reads" and "writes" are its histograms' counts (its rates
+ * follow from them): a cell whose histogram is missing or disagrees would
+ * show 0 IO/s, or another rate than it had.
+ */
+static int counts_agree(struct json_object *o, const char *where,
+			const struct matrix_cell *c, char *err, size_t errlen)
+{
+	int64_t reads = -1, writes = -1;
+
+	if (rjson_get_int(o, "reads", 0, INT64_MAX, &reads) ||
+	    rjson_get_int(o, "writes", 0, INT64_MAX, &writes))
+		return rjson_fail(err, errlen, "%s'reads' or 'writes' is not "
+				  "a count", where);
+	if ((reads >= 0 && (uint64_t)reads != c->rlat.count) ||
+	    (writes >= 0 && (uint64_t)writes != c->wlat.count))
+		return rjson_fail(err, errlen, "%s%" PRId64 " reads and %" PRId64
+				  " writes, but its histograms hold %" PRIu64
+				  " and %" PRIu64, where, reads, writes,
+				  c->rlat.count, c->wlat.count);
+	return 0;
+}
+
 static int read_cell(struct json_object *o, size_t i,
 		     struct record_matrix *m, char *err, size_t errlen)
 {
@@ -201,7 +224,8 @@ static int read_cell(struct json_object *o, size_t i,
 	    rjson_get_double(o, "cpu", &c->cpu))
 		return rjson_fail(err, errlen, "%s'elapsed' or 'cpu' is not a "
 				  "number", where);
-	if (read_latencies(o, where, &c->rlat, &c->wlat, err, errlen))
+	if (read_latencies(o, where, &c->rlat, &c->wlat, err, errlen) ||
+	    counts_agree(o, where, c, err, errlen))
 		return -1;
 	{
 		int64_t area = 0, hpct = 0, hits = 0;

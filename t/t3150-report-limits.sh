@@ -108,4 +108,15 @@ test_expect_success JQ 'fio: a latency or a rate out of range is left out with a
 	test_must_fail grep -q "moved no data" err
 '
 
+test_expect_success JQ 'a matrix cell whose histogram is missing: refused in one line, not shown at 0 IO/s' '
+	mkdir mxd &&
+	"$CLYDE" matrix -d mxd --bs 4k --threads 1 --pattern random --mix 100 \
+		--size 4M --time 0.05 --ramp 0 -q --json mx.jsonl >/dev/null &&
+	jq -c "del(.matrix.cells[0].read_histogram)" mx.jsonl >nohist.jsonl &&
+	test_expect_code 2 "$CLYDE" report -f text nohist.jsonl >out 2>err &&
+	grep -q "^clyde report: nohist.jsonl:1: matrix cell 1: [0-9]* reads and 0 writes, but its histograms hold 0 and 0$" err &&
+	"$CLYDE" report -f text mx.jsonl >out 2>err &&
+	test_must_fail test -s err
+'
+
 test_done
