@@ -21,18 +21,7 @@
 
 static void csv_str(FILE *f, const char *s, int last)
 {
-	if (s && strpbrk(s, ",\"\r\n")) {
-		putc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				putc('"', f);
-			putc(record_printable(*s), f);
-		}
-		putc('"', f);
-	} else if (s) {
-		for (; *s; s++)	/* no raw ESC or other control bytes */
-			putc(record_printable(*s), f);
-	}
+	record_csv_field(f, s);
 	putc(last ? '\n' : ',', f);
 }
 

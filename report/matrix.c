@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_util.h"
 #include "worker_rows.h"
 #include "../lib/xalloc.h"
 
@@ -113,22 +114,6 @@ void matrix_point_figures(const struct matrix_cell *c,
 
 /* ---- long CSV ---- */
 
-static void csv_str(FILE *out, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
 static void csv_lat(FILE *out, const struct histogram *h,
 		    const struct matrix_reported *rep)
@@ -169,11 +154,11 @@ int matrix_write_csv(const struct record *rec, FILE *out, int header)
 		const struct matrix_cell *c = &m->cells[i];
 		const int ok = c->status == RESULT_OK;
 
-		csv_str(out, rec->label);
+		record_csv_field(out, rec->label);
 		fputc(',', out);
-		csv_str(out, rec->start);
+		record_csv_field(out, rec->start);
 		fputc(',', out);
-		csv_str(out, m->engine);
+		record_csv_field(out, m->engine);
 		fprintf(out, ",%d,%" PRIu64 ",%u,%u,%s,%u,%s,%.6f,", m->direct,
 			c->bs, c->threads, c->qd, c->random ? "random" : "seq",
 			c->read_pct, result_status_name(c->status),

@@ -392,20 +392,6 @@ int pivot_write_text(const struct pivot *p, const struct compare *c,
 	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }
 
-static void csv_str(FILE *f, const char *s)
-{
-	if (strpbrk(s, ",\"\r\n")) {
-		putc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				putc('"', f);
-			putc(*s, f);
-		}
-		putc('"', f);
-	} else {
-		fputs(s, f);
-	}
-}
 
 static char *col_name(const struct pivot *p, size_t k)
 {
@@ -432,23 +418,23 @@ int pivot_write_csv(const struct pivot *p, const struct compare *c,
 		fputs("test,unit", out);
 		for (d = 0; d < p->rows.ndims; d++) {
 			putc(',', out);
-			csv_str(out, p->rows.dims[d]);
+			record_csv_field(out, p->rows.dims[d]);
 		}
 		for (k = 0; k < p->cols.nkeys; k++) {
 			char *n = col_name(p, k);
 
 			putc(',', out);
-			csv_str(out, n);
+			record_csv_field(out, n);
 			free(n);
 		}
 		putc('\n', out);
 		for (r = 0; r < p->rows.nkeys; r++) {
-			csv_str(out, c->tests[t].name);
+			record_csv_field(out, c->tests[t].name);
 			putc(',', out);
-			csv_str(out, c->tests[t].unit);
+			record_csv_field(out, c->tests[t].unit);
 			for (d = 0; d < p->rows.ndims; d++) {
 				putc(',', out);
-				csv_str(out, p->rows.keys[r][d]);
+				record_csv_field(out, p->rows.keys[r][d]);
 			}
 			for (k = 0; k < p->cols.nkeys; k++) {
 				struct pivot_cell cell;
@@ -478,13 +464,13 @@ int pivot_write_csv(const struct pivot *p, const struct compare *c,
 					continue;
 				rn = pivot_key_name(&p->rows, r);
 				cn = col_name(p, k);
-				csv_str(out, c->tests[t].name);
+				record_csv_field(out, c->tests[t].name);
 				putc(',', out);
-				csv_str(out, c->tests[t].unit);
+				record_csv_field(out, c->tests[t].unit);
 				putc(',', out);
-				csv_str(out, rn);
+				record_csv_field(out, rn);
 				putc(',', out);
-				csv_str(out, cn);
+				record_csv_field(out, cn);
 				fprintf(out, ",%zu,", cell.sum.n);
 				if (cell.sum.n)
 					fprintf(out, "%.3f", cell.sum.mean);

@@ -93,3 +93,20 @@ char *record_vasprintf(const char *fmt, va_list ap)
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	return s;
 }
+
+void record_csv_field(FILE *f, const char *s)
+{
+	int quote = s && strpbrk(s, ",\"\r\n") != NULL;
+
+	if (!s)
+		return;
+	if (quote)
+		putc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			putc('"', f);
+		putc(record_printable(*s), f);
+	}
+	if (quote)
+		putc('"', f);
+}

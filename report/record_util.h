@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "record.h"
 
@@ -32,6 +33,13 @@ void *record_append(void *arrayp, size_t *n, size_t elem);
  * from an input reaches a terminal or spreadsheet raw.
  */
 int record_printable(int c);
+
+/*
+ * s as one CSV field (RFC 4180): quoted when it holds a comma, a quote or
+ * a line break, quotes doubled, every byte through record_printable();
+ * nothing for NULL.  Every CSV writer's strings go through it.
+ */
+void record_csv_field(FILE *f, const char *s);
 
 /*
  * A double as an integer the way a cast would give it, but defined for
