@@ -489,23 +489,47 @@ static int bonnie_line(const struct record *rec, FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
+/* Whether rec has a figure of one of bonnie++'s tests. */
+static int has_bonnie_test(const struct record *rec)
+{
+	size_t i;
+
+	for (i = 0; i < BONNIE_NIO; i++)
+		if (record_find(rec, bonnie_io_tests[i]))
+			return 1;
+	for (i = 0; i < BONNIE_NFILE; i++)
+		if (record_find(rec, bonnie_file_tests[i]))
+			return 1;
+	return 0;
+}
+
 int report_write_bonnie(const struct compare *c, FILE *out)
 {
-	size_t r;
-
-	size_t nzones = 0;
+	size_t r, nzones = 0, nother = 0;
 
 	for (r = 0; r < c->nrecs; r++) {
-		if (c->recs[r]->zones && !c->recs[r]->nresults) {
-			nzones++;	/* a bonnie++ line has no place for it */
+		const struct record *rec = c->recs[r];
+
+		/* a bonnie++ line has no place for zones, matrix cells or a
+		 * fio job's own tests: all its fields would be empty */
+		if (!has_bonnie_test(rec)) {
+			if (rec->zones)
+				nzones++;
+			else
+				nother++;
 			continue;
 		}
-		if (bonnie_line(c->recs[r], out))
+		if (bonnie_line(rec, out))
 			return -1;
 	}
 	if (nzones)
 		fprintf(stderr, "clyde: warning: %zu clyde zones run%s left "
 			"out: a bonnie++ line has no place for zones (use -f "
 			"csv or text)\n", nzones, nzones == 1 ? "" : "s");
+	if (nother)
+		fprintf(stderr, "clyde: warning: %zu run%s without a bonnie++ "
+			"test (matrix cells, fio jobs other than sequential "
+			"read or write) left out (use -f csv or text)\n",
+			nother, nother == 1 ? "" : "s");
 	return fflush(out) == EOF ? -1 : 0;
 }

@@ -81,6 +81,15 @@ test_expect_success '--format bonnie: 1.98 lines, +++++ kept, fields kept' '
 	test "$(head -1 b.csv | tr , "\n" | wc -l)" = 50
 '
 
+test_expect_success '--format bonnie: a run with no bonnie++ test is left out, said once, never an empty line' '
+	"$CLYDE" report -f bonnie "$FIX/fio-randread-plus.json" "$FIX/fio-write.json" \
+		>b.csv 2>err &&
+	test_line_count = 1 b.csv &&
+	grep -q "^1.98,fio-fio-3.33,seqw," b.csv &&
+	test_line_count = 1 err &&
+	grep -q "^clyde: warning: 1 run without a bonnie++ test (matrix cells, fio jobs other than sequential read or write) left out" err
+'
+
 test_expect_success BONNIE '--format bonnie: bon_csv2html and bon_csv2txt render 1.03, 1.97 and clyde' '
 	"$CLYDE" report -f bonnie $ALL >b.csv &&
 	test "$(awk -F, "{ print NF }" b.csv | sort -u)" = 50 &&
