@@ -113,6 +113,11 @@ static int parse_value(struct crit_rule *r, const char *v)
 			return -1;
 		return 0;
 	}
+	/* a decimal number: strtod would also take 0x10, inf and nan */
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return -1;
 	errno = 0;
 	x = strtod(s, &end);
 	if (end == s || errno || !isfinite(x) || x < 0)

@@ -123,6 +123,13 @@ test_expect_success 'a bad criteria file: one line naming FILE:LINE, exit status
 	printf "[put_block]\nmin = fast\n" >bad.ini &&
 	test_expect_code 2 "$CLYDE" report -f text --criteria bad.ini "$FIX/seed002-pivot.csv" 2>err &&
 	grep -q "bad.ini:2: " err &&
+	# only decimal numbers: strtod alone would read hex, inf and nan
+	for v in "0x10 MB/s" "inf" "nan" "+5 MB/s" "1e400"; do
+		printf "[put_block]\nmin = %s\n" "$v" >bad.ini &&
+		test_expect_code 2 "$CLYDE" report -f text --criteria bad.ini \
+			"$FIX/seed002-pivot.csv" 2>err &&
+		grep -q "bad.ini:2: min: cannot read" err || { echo "$v"; return 1; }
+	done &&
 	test_expect_code 2 "$CLYDE" report --criteria nosuch.ini "$FIX/seed002-pivot.csv" 2>err &&
 	grep -q "cannot open .nosuch.ini." err
 '
