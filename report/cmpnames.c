@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textcols.h"
 #include "../lib/xalloc.h"
 
 static int streq(const char *a, const char *b)
@@ -202,24 +203,26 @@ void compare_names_release(struct cmp_names *nm)
 	memset(nm, 0, sizeof(*nm));
 }
 
-/* Columns (UTF-8 characters) of the n bytes at s. */
+/* Display columns (textcols.h) of the n bytes at s. */
 static size_t cols_of(const char *s, size_t n)
 {
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++)
-		k += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return k;
+	return text_cols_n(s, n);
 }
 
-/* The byte offset of column k of s (k <= its columns). */
+/* The bytes of s's longest start in at most k columns. */
 static size_t byte_at(const char *s, size_t k)
 {
-	size_t i = 0;
+	return text_bytes_of_cols(s, k);
+}
 
-	for (; s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && !k--)
-			break;
+/* Where s's longest end in at most t columns starts (s has cols). */
+static size_t tail_at(const char *s, size_t cols, size_t t)
+{
+	size_t i = byte_at(s, cols > t ? cols - t : 0);
+
+	while (s[i] && text_cols(s + i) > t)
+		while (s[++i] && ((unsigned char)s[i] & 0xc0) == 0x80)
+			;
 	return i;
 }
 
@@ -295,8 +298,8 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 	int two = 0;
 
 	for (k = 0; k <= keep; k++) {	/* head k, "...", tail keep - k */
-		size_t hb = byte_at(s, k), tb = sl - byte_at(s, cols -
-							    (keep - k));
+		size_t hb = byte_at(s, k), tb = sl - tail_at(s, cols,
+							     keep - k);
 		size_t amb = 0, win = kept_differing(nm, g, 0, 0, hb, tb);
 
 		for (h = 0; h < nm->n; h++)
@@ -330,7 +333,7 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 		return xasprintf("...%.*s...", (int)(byte_at(s, best_a + w) -
 				 byte_at(s, best_a)), s + byte_at(s, best_a));
 	return xasprintf("%.*s...%s", (int)byte_at(s, best_k), s,
-			 s + byte_at(s, cols - (keep - best_k)));
+			 s + tail_at(s, cols, keep - best_k));
 }
 
 /* A byte that may end a word: where a shared prefix is best cut. */
@@ -408,7 +411,10 @@ static char *fit_label(const struct cmp_names *nm, size_t g, size_t room)
 			from = 0;
 			pre = 0;
 		} else {
-			from = pre ? byte_at(s, pc - spare) : 0;
+			char *p = xasprintf("%.*s", (int)pre, s);
+
+			from = pre ? tail_at(p, pc, spare) : 0;
+			free(p);
 			spare = pre ? 0 : spare;
 		}
 		if (suf && spare + 3 >= sc) {
@@ -449,6 +455,15 @@ static char *fit_one(const struct cmp_names *nm, const struct compare *c,
 		name = fit_label(nm, g, room);
 	else
 		name = xstrdup("...");
+	if (cols_of(name, strlen(name)) > room) {
+		/* wide characters where a cut was judged: cut the end */
+		size_t sz = strlen(name) + 4;
+
+		n = xcalloc(sz, 1);
+		text_fit(n, sz, name, room);
+		free(name);
+		name = n;
+	}
 	if (!mark)
 		return name;
 	n = xasprintf("%s [%s]", name, mark);

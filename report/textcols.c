@@ -2,9 +2,11 @@
 /* Columns of the text outputs (textcols.h). */
 #include "textcols.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "textesc.h"
 
@@ -14,36 +16,126 @@ static int continues(unsigned char c)
 	return (c & 0xc0) == 0x80;
 }
 
-size_t text_cols(const char *s)
+/*
+ * Display widths as `LC_ALL=C.UTF-8 wc -L` counts them: wcwidth() under
+ * a C.UTF-8 locale object, made once and used only around the count
+ * (uselocale, the caller's locale restored), so the program's own locale
+ * never changes; without that locale, one column per character.
+ */
+static locale_t utf8_locale(void)
 {
-	size_t n = 0;
+	static locale_t loc;
+	static int tried;
 
-	for (; s && *s; s++)
-		n += !continues((unsigned char)*s);
-	return n;
+	if (!tried) {
+		tried = 1;
+		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	return loc;
 }
 
-/* Bytes of s's first cols columns (whole characters). */
-static size_t bytes_of_cols(const char *s, size_t slen, size_t cols)
+/*
+ * The character at s (at most n bytes, n > 0): its bytes in *len and its
+ * columns (a combining mark 0, a wide character 2).  A byte that starts
+ * no valid character is one column of its own.  Call with the UTF-8
+ * locale in use, or have_wc 0.
+ */
+static size_t char_cols(const char *s, size_t n, size_t *len, int have_wc)
 {
-	size_t i = 0, n = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t k = u[0] < 0x80 ? 1 : u[0] >= 0xc2 && u[0] < 0xe0 ? 2 :
+		   u[0] >= 0xe0 && u[0] < 0xf0 ? 3 :
+		   u[0] >= 0xf0 && u[0] < 0xf5 ? 4 : 0, i;
+	wchar_t wc;
+	int w;
 
-	while (i < slen) {
-		if (!continues((unsigned char)s[i]) && n++ == cols)
-			break;
-		i++;
+	if (!k || k > n) {
+		*len = 1;
+		return 1;
 	}
-	return i;
+	for (i = 1; i < k; i++)
+		if (!continues(u[i])) {
+			*len = 1;
+			return 1;
+		}
+	*len = k;
+	if (k == 1 || !have_wc)
+		return 1;
+	wc = k == 2 ? (wchar_t)(((u[0] & 0x1f) << 6) | (u[1] & 0x3f)) :
+	     k == 3 ? (wchar_t)(((u[0] & 0x0f) << 12) |
+				((u[1] & 0x3f) << 6) | (u[2] & 0x3f)) :
+		      (wchar_t)(((u[0] & 0x07) << 18) | ((u[1] & 0x3f) << 12) |
+				((u[2] & 0x3f) << 6) | (u[3] & 0x3f));
+	w = wcwidth(wc);
+	return w < 0 ? 1 : (size_t)w;
+}
+
+/* Use the UTF-8 locale for a count: returns whether it is there. */
+static int wc_begin(locale_t *old)
+{
+	locale_t loc = utf8_locale();
+
+	if (!loc)
+		return 0;
+	*old = uselocale(loc);
+	return 1;
+}
+
+static void wc_end(int have_wc, locale_t old)
+{
+	if (have_wc)
+		uselocale(old);
 }
 
 /* The display columns of the n bytes at s. */
 static size_t cols_n(const char *s, size_t n)
 {
-	size_t i, c = 0;
+	locale_t old = (locale_t)0;
+	int have = wc_begin(&old);
+	size_t i = 0, c = 0, len;
 
-	for (i = 0; i < n; i++)
-		c += !continues((unsigned char)s[i]);
+	while (i < n) {
+		c += char_cols(s + i, n - i, &len, have);
+		i += len;
+	}
+	wc_end(have, old);
 	return c;
+}
+
+size_t text_cols(const char *s)
+{
+	return s ? cols_n(s, strlen(s)) : 0;
+}
+
+size_t text_cols_n(const char *s, size_t n)
+{
+	return cols_n(s, n);
+}
+
+/*
+ * Bytes of the longest start of s (slen bytes) in at most cols columns,
+ * whole characters, with the zero-width marks that follow the last one.
+ */
+static size_t bytes_of_cols(const char *s, size_t slen, size_t cols)
+{
+	locale_t old = (locale_t)0;
+	int have = wc_begin(&old);
+	size_t i = 0, n = 0, len, w;
+
+	while (i < slen) {
+		w = char_cols(s + i, slen - i, &len, have);
+		if (n + w > cols)
+			break;
+		n += w;
+		i += len;
+	}
+	wc_end(have, old);
+	return i;
+}
+
+size_t text_bytes_of_cols(const char *s, size_t cols)
+{
+	return bytes_of_cols(s, strlen(s), cols);
 }
 
 char *text_fit(char *buf, size_t len, const char *s, size_t cols)

@@ -5,17 +5,23 @@
 /*
  * Columns of the text outputs: what "80 columns" means for strings from
  * an input (labels, paths, warnings), and the one latency format of the
- * text tables.  A column is a UTF-8 character (a byte that does not
- * continue one), which is what `LC_ALL=C.UTF-8 wc -L` counts for the
- * scripts clyde's users write; control characters are escaped first
+ * text tables.  Columns are display columns, as `LC_ALL=C.UTF-8 wc -L`
+ * counts them: wcwidth() of each UTF-8 character, 2 for an East-Asian
+ * wide one (日本語 is 6), 0 for a combining mark, 1 for any other (or for
+ * every character where no C.UTF-8 locale is installed); a byte that
+ * starts no valid character is 1.  Control characters are escaped first
  * (textesc.h), so they count as their escape.
  */
 
 #include <stddef.h>
 #include <stdio.h>
 
-/* The display columns of s (NULL: 0). */
+/* The display columns of s (NULL: 0); of its first n bytes. */
 size_t text_cols(const char *s);
+size_t text_cols_n(const char *s, size_t n);
+
+/* The bytes of the longest start of s in at most cols columns. */
+size_t text_bytes_of_cols(const char *s, size_t cols);
 
 /*
  * s escaped into buf (len bytes) in at most cols columns: when it needs

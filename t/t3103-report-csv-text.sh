@@ -211,6 +211,27 @@ test_expect_success JQ 'text: long labels clipped where they agree, the RAID lev
 		grep -qx "    fio-job-for-the-fc-array-raid5-ext4-noatime-barrier-iodepth-16-numjobs-1"
 '
 
+test_expect_success JQ 'text: wide characters take two columns, combining marks none: 80 columns by wc -L, rows aligned (F1)' '
+	w="ÄÖÜ-ééé-日本語-ボリューム-テスト-ラベル-長い-名前-です" &&
+	for r in 5 0; do
+		head -1 "$FIX/clyde.jsonl" |
+			jq -c --arg l "$w-raid$r" ".label = \$l" &&
+		head -1 "$FIX/clyde.jsonl" |
+			jq -c --arg l "$(printf "e\314\201")-$w-raid$r" ".label = \$l" ||
+		return 1
+	done >wide.jsonl &&
+	"$CLYDE" report -f text wide.jsonl >out.txt &&
+	test "$(cols out.txt)" -le 80 &&
+	sed -n "/^Block write /,/^$/p" out.txt | grep . | sed 1d >block &&
+	test_line_count = 4 block &&
+	# the figures end in the same display column on every row
+	while IFS= read -r line; do
+		printf "%s\n" "${line%% 1 *}" | LC_ALL=C.UTF-8 wc -L
+	done <block | sort -u >ends &&
+	test_line_count = 1 ends &&
+	test "$(grep -c raid5 block)" = 2 && test "$(grep -c raid0 block)" = 2
+'
+
 # shared/realworld beside the repository (a worktree: one level up more)
 RW=${CLYDE_REALWORLD:-$TEST_DIR/../../shared/realworld}
 [ -n "${CLYDE_REALWORLD:-}" ] || [ -d "$RW" ] ||
