@@ -146,6 +146,41 @@ static int has_figure(const struct compare *c, size_t g, size_t t)
 	return c->groups[g].stats[t].n || c->groups[g].stats[t].too_fast;
 }
 
+/*
+ * Every test a run did not finish, per run, with its reason: a failed or
+ * stopped test has no figure in the tables, and its absence alone would
+ * read as a test never asked for.  Escaped and wrapped (text_wrap).
+ */
+static void unfinished(const struct compare *c, FILE *out)
+{
+	size_t r, i;
+	int any = 0;
+
+	for (r = 0; r < c->nrecs; r++) {
+		const struct record *rec = c->recs[r];
+
+		for (i = 0; i < rec->nresults; i++) {
+			const struct result *res = &rec->results[i];
+			char *line;
+
+			if (res->status != RESULT_FAILED &&
+			    res->status != RESULT_SKIPPED)
+				continue;
+			if (!any++)
+				fputs("\nTests that failed or were stopped, with "
+				      "no figure in the tables\n", out);
+			line = xasprintf("Run %zu (%s): %s %s: %s", r + 1,
+					 rec->label ? rec->label : "no label",
+					 res->title[0] ? res->title : res->name,
+					 res->status == RESULT_FAILED ?
+					 "failed" : "skipped", res->reason ?
+					 res->reason : "no reason given");
+			text_wrap(out, line, 80, 4);
+			free(line);
+		}
+	}
+}
+
 int report_write_cmptext(const struct compare *c, FILE *out)
 {
 	struct cmp_names names;
@@ -202,6 +237,7 @@ int report_write_cmptext(const struct compare *c, FILE *out)
 				      "own speed\n", out);
 				break;
 			}
+	unfinished(c, out);
 	for (t = 0; t < c->ntests; t++) {
 		int any = 0, repeats = 0;
 		char title[4 * NAME_W + 4], unit[4 * 10 + 4];

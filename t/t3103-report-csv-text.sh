@@ -232,6 +232,26 @@ test_expect_success JQ 'text: wide characters take two columns, combining marks 
 	test "$(grep -c raid5 block)" = 2 && test "$(grep -c raid0 block)" = 2
 '
 
+test_expect_success JQ 'text: each failed or stopped test named per run with its reason, escaped, 80 columns (F5)' '
+	head -1 "$FIX/clyde.jsonl" | jq -c "
+		(.results[] | select(.name == \"rewrite\")) |= (.status = \"skipped\" |
+			.reason = \"interrupted by signal 2 (SIGINT)\" | .value = null |
+			.low_precision = false) |
+		(.results[] | select(.name == \"put_block\")) |= (.status = \"failed\" |
+			.reason = \"write /mnt/e/Bonnie.2384\u001b[2J: No space left on device in a path long enough to need a second line\")" \
+		>why.jsonl &&
+	head -1 "$FIX/clyde.jsonl" | jq -c ".label = \"fine\"" >>why.jsonl &&
+	"$CLYDE" report -f text why.jsonl >out.txt &&
+	test "$(cols out.txt)" -le 80 &&
+	! grep -q "$(printf "\033")" out.txt &&
+	sed -n "/^Tests that failed or were stopped/,/^$/p" out.txt >why &&
+	tr "\n" " " <why | tr -s " " >joined &&
+	grep -q "Run 1 (xfs<script>alert(1)</script>): Rewrite skipped: interrupted by signal 2 (SIGINT) " joined &&
+	grep -q "Run 1 (xfs<script>alert(1)</script>): Block write failed: write /mnt/e/Bonnie.2384\\\\x1b\[2J: No space left on device in a path long enough to need a second line Run 1" joined &&
+	test "$(grep -c "^Run " why)" = 2 &&
+	! grep -q "^Run 2" why
+'
+
 # shared/realworld beside the repository (a worktree: one level up more)
 RW=${CLYDE_REALWORLD:-$TEST_DIR/../../shared/realworld}
 [ -n "${CLYDE_REALWORLD:-}" ] || [ -d "$RW" ] ||
