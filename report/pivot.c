@@ -9,6 +9,7 @@
 
 #include "report.h"
 #include "record_util.h"
+#include "textcols.h"
 #include "../lib/xalloc.h"
 
 static void split(const char *list, struct pivot_axis *a)
@@ -277,6 +278,7 @@ static void inferred_note(const struct pivot *p, const struct compare *c,
 			  FILE *out)
 {
 	size_t i, g, n = 0;
+	char *line = xstrdup(""), *s;
 
 	for (i = 0; i < p->rows.ndims + p->cols.ndims; i++) {
 		const char *d = i < p->rows.ndims ? p->rows.dims[i] :
@@ -290,16 +292,49 @@ static void inferred_note(const struct pivot *p, const struct compare *c,
 		}
 		if (g == c->ngroups)
 			continue;
-		fprintf(out, "%s%s", n++ ? ", " : "\ninferred from labels: ", d);
+		s = xasprintf("%s%s%s", line, n++ ? ", " : "inferred from "
+			      "labels: ", d);
+		free(line);
+		line = s;
 	}
-	if (n)
-		fputs(" (clyde(1), Dimensions)\n", out);
+	if (n) {
+		s = xasprintf("%s (clyde(1), Dimensions)", line);
+		fputc('\n', out);
+		text_wrap(out, s, 80, 2);
+		free(s);
+	}
+	free(line);
+}
+
+/* "TITLE (UNIT): rows A,B, columns C,D" wrapped in 80 columns. */
+static void heading(FILE *out, const char *title, const char *unit,
+		    const struct pivot *p)
+{
+	char *h = xasprintf("%s (%s): rows", title, unit), *n;
+	size_t d;
+
+	for (d = 0; d < p->rows.ndims; d++) {
+		n = xasprintf("%s%s%s", h, d ? "," : " ", p->rows.dims[d]);
+		free(h);
+		h = n;
+	}
+	n = xasprintf("%s, columns", h);
+	free(h);
+	h = n;
+	for (d = 0; d < p->cols.ndims; d++) {
+		n = xasprintf("%s%s%s", h, d ? "," : " ", p->cols.dims[d]);
+		free(h);
+		h = n;
+	}
+	fputc('\n', out);
+	text_wrap(out, h, 80, 2);
+	free(h);
 }
 
 int pivot_write_text(const struct pivot *p, const struct compare *c,
 		     const size_t *tests, size_t ntests, FILE *out)
 {
-	size_t ti, k, r, d, first, last, w0 = 0, percol;
+	size_t ti, k, r, d, first, last, w0 = 0, dimw = 0, percol;
 	char buf[64];
 	int pooled = 0, noisy = 0;
 
@@ -318,20 +353,19 @@ int pivot_write_text(const struct pivot *p, const struct compare *c,
 			w0 = strlen(p->cols.dims[d]);
 	if (w0 > 24)
 		w0 = 24;
-	percol = (80 - w0) / (PIVOT_COL_W + 1);
+	/* the column dimensions' names end their header lines */
+	for (d = 0; d < p->cols.ndims; d++)
+		if (strlen(p->cols.dims[d]) > dimw)
+			dimw = strlen(p->cols.dims[d]);
+	if (dimw > 16)
+		dimw = 16;
+	percol = (80 - w0 - 2 - dimw) / (PIVOT_COL_W + 1);
 	if (!percol)
 		percol = 1;
 	for (ti = 0; ti < ntests; ti++) {
 		size_t t = tests[ti];
 
-		fprintf(out, "\n%s (%s): rows ", c->tests[t].title,
-			c->tests[t].unit);
-		for (d = 0; d < p->rows.ndims; d++)
-			fprintf(out, "%s%s", d ? "," : "", p->rows.dims[d]);
-		fputs(", columns ", out);
-		for (d = 0; d < p->cols.ndims; d++)
-			fprintf(out, "%s%s", d ? "," : "", p->cols.dims[d]);
-		fputs("\n", out);
+		heading(out, c->tests[t].title, c->tests[t].unit, p);
 		for (first = 0; first < p->cols.nkeys; first = last) {
 			last = first + percol < p->cols.nkeys ?
 			       first + percol : p->cols.nkeys;
@@ -359,7 +393,8 @@ int pivot_write_text(const struct pivot *p, const struct compare *c,
 					     p->cols.keys[k][d]);
 					fprintf(out, " %*s", PIVOT_COL_W, buf);
 				}
-				fprintf(out, "  %s\n", p->cols.dims[d]);
+				clip(buf, dimw, p->cols.dims[d]);
+				fprintf(out, "  %s\n", buf);
 			}
 			for (r = 0; r < p->rows.nkeys; r++) {
 				char *n = pivot_key_name(&p->rows, r);

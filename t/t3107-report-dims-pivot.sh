@@ -86,6 +86,18 @@ test_expect_success 'pivot: eight seed-002 configurations by fs against controll
 	grep -q "^put_block,KiB/s,jfs,58000.000,39000.000,95000.000,74000.000$" pivot.csv
 '
 
+test_expect_success 'pivot text: long dimension names still in 80 columns, the heading wrapped' '
+	"$CLYDE" report -f text \
+		--label-pattern "{controller_kind_of_the_array}-raid{raid_level_of_the_array}-{filesystem_type_used}" \
+		--rows filesystem_type_used \
+		--columns controller_kind_of_the_array,raid_level_of_the_array \
+		"$FIX/seed002-pivot.csv" >long.txt &&
+	test "$(LC_ALL=C.UTF-8 wc -L <long.txt)" -le 80 &&
+	grep -q "^Block write (KiB/s): rows filesystem_type_used, columns$" long.txt &&
+	grep -q "^  controller_kind_of_the_array,raid_level_of_the_array$" long.txt &&
+	grep -q "^xfs-4disks-8kbSegment  *61000 " long.txt
+'
+
 test_expect_success 'pivot text: one table per test, 80 columns, header per column dimension' '
 	"$CLYDE" report -f text --rows fs --columns controller,raid "$FIX/seed002-pivot.csv" >out.txt &&
 	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
