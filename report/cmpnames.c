@@ -471,18 +471,31 @@ static char *fit_one(const struct cmp_names *nm, const struct compare *c,
 	return n;
 }
 
+/* g's name numbered ("#3 ..."), for names that would read alike. */
+static char *numbered(const struct cmp_names *nm, const struct compare *c,
+		      size_t g, size_t width)
+{
+	char num[24], *name, *n;
+	size_t nl = (size_t)snprintf(num, sizeof(num), "#%zu ", g + 1);
+
+	name = fit_one(nm, c, g, width > nl + 4 ? width - nl : 4);
+	n = xasprintf("%s%s", num, name);
+	free(name);
+	return n;
+}
+
+/*
+ * Names that still read alike (labels that differ only where no span of
+ * the room can show) get the configuration's number, as the list above
+ * the tables has it, so no two rows ever read the same.
+ */
 char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
 			size_t g, size_t width)
 {
-	char *name = fit_one(nm, c, g, width), *n, num[24];
-	size_t h, nl;
+	char *name = fit_one(nm, c, g, width), *n;
+	size_t h;
 	int twin = 0;
 
-	/*
-	 * Names that still read alike (labels that differ only where no
-	 * span of the room can show) get the configuration's number, as the
-	 * list above the tables has it, so no two rows ever read the same.
-	 */
 	for (h = 0; !twin && h < nm->n; h++) {
 		if (h == g)
 			continue;
@@ -493,21 +506,28 @@ char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
 	if (!twin)
 		return name;
 	free(name);
-	nl = (size_t)snprintf(num, sizeof(num), "#%zu ", g + 1);
-	name = fit_one(nm, c, g, width > nl + 4 ? width - nl : 4);
-	n = xasprintf("%s%s", num, name);
-	free(name);
-	return n;
+	return numbered(nm, c, g, width);
 }
 
 char **compare_names_fit_all(const struct cmp_names *nm,
 			     const struct compare *c, size_t width)
 {
 	char **v = xcalloc(nm->n ? nm->n : 1, sizeof(*v));
-	size_t g;
+	char *twin = xcalloc(nm->n ? nm->n : 1, 1);
+	size_t g, h;
 
 	for (g = 0; g < nm->n; g++)
-		v[g] = compare_names_fit(nm, c, g, width);
+		v[g] = fit_one(nm, c, g, width);
+	for (g = 0; g < nm->n; g++)
+		for (h = g + 1; h < nm->n; h++)
+			if (!strcmp(v[g], v[h]))
+				twin[g] = twin[h] = 1;
+	for (g = 0; g < nm->n; g++)
+		if (twin[g]) {
+			free(v[g]);
+			v[g] = numbered(nm, c, g, width);
+		}
+	free(twin);
 	return v;
 }
 
