@@ -318,7 +318,7 @@ static const struct optable matrix_options = {
 	.nrows = OPTABLE_SIZE(option_table),
 	.head = "usage: clyde matrix [options] -d DIR\n"
 		"Block size x threads x pattern x read mix, XDISK/vdbench "
-		"style, on prefilled files.\n\n",
+		"style, on prefilled\nfiles.\n\n",
 	.tail = "\nExit status: 0 success, 1 a cell failed (results so far are "
 		"written),\n2 bad usage or input, 128+N interrupted by signal "
 		"N.\n",

@@ -58,6 +58,36 @@ int optable_defaults(const struct optable *t, void *cfg, char *err,
 
 /* --- --help --- */
 
+/*
+ * The help of an option, text (its default, " (default 600)", at the
+ * end), broken at spaces into lines of at most 80 columns, each indented
+ * by indent spaces; "(default N)" is not broken, and a word longer than a
+ * line stands alone.
+ */
+static void put_help(FILE *out, const char *text, size_t indent)
+{
+	const size_t width = 80;
+	size_t col = 0, n;
+
+	for (; *text; text += n) {
+		n = strcspn(text, " ");
+		if (!strncmp(text, "(default ", 9))
+			n = 9 + strcspn(text + 9, " ");
+		if (col && col + 1 + n > width) {
+			fputc('\n', out);
+			col = 0;
+		}
+		if (!col)
+			col = (size_t)fprintf(out, "%*s", (int)indent, "");
+		else
+			col += (size_t)fprintf(out, " ");
+		col += fwrite(text, 1, n, out);
+		while (text[n] == ' ')
+			n++;
+	}
+	fputc('\n', out);
+}
+
 void optable_usage(const struct optable *t, FILE *out)
 {
 	void *cfg = NULL;
@@ -70,7 +100,7 @@ void optable_usage(const struct optable *t, FILE *out)
 	fputs(t->head, out);
 	for (i = 0; i < t->nrows; i++) {
 		const struct opt_def *o = &t->rows[i];
-		char head[96], def[300];
+		char head[96], def[300], *text;
 		size_t len;
 
 		if (o->key > 0 && o->key < 256)
@@ -88,7 +118,10 @@ void optable_usage(const struct optable *t, FILE *out)
 			snprintf(head + len, sizeof(head) - len, "--%s %s",
 				 o->name, o->metavar);
 		optrow_default(o, cfg, def, sizeof(def));
-		fprintf(out, "%s\n        %s%s\n", head, o->help, def);
+		text = xasprintf("%s%s", o->help, def);
+		fprintf(out, "%s\n", head);
+		put_help(out, text, 8);
+		free(text);
 	}
 	fputs(t->tail, out);
 	if (cfg) {

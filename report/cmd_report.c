@@ -182,9 +182,9 @@ static const struct optable report_options = {
 		"standard input).\n\n",
 	.tail = "\nExit status: 0 success, 1 the report could not be written, "
 		"2 bad usage, an\n-o that cannot be created or no input with "
-		"anything usable, 3 a --criteria check failed (the report is "
-		"written).\nMalformed lines are warned about as FILE:LINE and "
-		"skipped (the first 5 of a\nfile).\n",
+		"anything usable, 3 a --criteria check\nfailed (the report is "
+		"written).  Malformed lines are warned about as FILE:LINE\nand "
+		"skipped (the first 5 of a file).\n",
 	.operands = 1,
 };
 

@@ -148,8 +148,17 @@ test_expect_success '--help lists every option of the table' '
 
 test_expect_success '--help shows the real defaults and lists the commands' '
 	"$CLYDE" --help >help &&
-	grep -A1 -- "--sync-timeout" help | grep -q "(default 600)" &&
-	grep -A1 -- "--repeat N" help | grep -q "(default 1)" &&
+	# the help of an option: its lines up to the next option
+	awk "/--sync-timeout/ { p = 1; next } /^  -|^      --/ { p = 0 } p" help |
+		tr "\n" " " | grep -q "(default 600)" &&
+	awk "/--repeat N/ { p = 1; next } /^  -|^      --/ { p = 0 } p" help |
+		tr "\n" " " | grep -q "(default 1)" &&
+	# in 80 columns
+	test "$(LC_ALL=C.UTF-8 wc -L <help)" -le 80 &&
+	for c in matrix zones report info; do
+		"$CLYDE" $c --help >h2 &&
+		test "$(LC_ALL=C.UTF-8 wc -L <h2)" -le 80 || { echo "$c"; return 1; }
+	done &&
 	sed -n "/^Commands/,\$p" help >cmds &&
 	for c in run matrix info report; do
 		grep -q "^  $c " cmds || { echo "missing command $c"; return 1; }
