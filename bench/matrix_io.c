@@ -28,16 +28,28 @@
 
 volatile sig_atomic_t *matrix_stop = &cmd_stop_signal;
 
+/*
+ * In slices of at most 50 ms: a forked worker ignores the signals, so its
+ * stop flag (set by the parent) wakes no sleep; a slice's end is absolute,
+ * the last one t itself.
+ */
+#define SLEEP_SLICE_NS 50000000u
+
 void matrix_sleep_until(uint64_t t)
 {
 	struct timespec ts;
 
-	ts.tv_sec = (time_t)(t / 1000000000u);
-	ts.tv_nsec = (long)(t % 1000000000u);
-	while (!*matrix_stop &&
-	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
-	       EINTR)
-		;
+	while (!*matrix_stop) {
+		uint64_t now = clock_ns(), until = t;
+
+		if (now >= t)
+			break;
+		if (t - now > SLEEP_SLICE_NS)
+			until = now + SLEEP_SLICE_NS;
+		ts.tv_sec = (time_t)(until / 1000000000u);
+		ts.tv_nsec = (long)(until % 1000000000u);
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
 }
 
 /* The loop's RNG, inline: xorshift64* as fsops' rng_next(). */

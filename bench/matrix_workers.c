@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "aggregate.h"
+#include "bench.h"
 #include "cmdutil.h"
 #include "progress.h"
 #include "../fsops/clock.h"
@@ -98,7 +99,9 @@ static int matrix_worker(struct workers *w, unsigned idx, void *arg)
 				     (uint64_t)idx * 0x9e3779b9u, 0, mem,
 				     &pr);
 		ops = sh->rlat.count + sh->wlat.count;
-		if (rc)
+		if (rc && !pr.err && *matrix_stop)
+			bench_interrupted(&res, 0);	/* the parent names it */
+		else if (rc)
 			result_set_status(&res, RESULT_FAILED, "%s",
 					  pr.reason ? pr.reason : "failed");
 		else
@@ -159,6 +162,25 @@ static int matrix_aggregate(struct matrix_cell *c, struct workers *w,
 	if (a.first_fail < 0) {
 		c->status = RESULT_OK;
 		return 0;
+	}
+	if (cmd_stop_signal) {
+		/* a worker the stop cut short is skipped, the signal named,
+		 * as the cell; a worker that failed stays failed */
+		char why[64];
+		unsigned k;
+
+		bench_interrupted_text(why, sizeof(why), cmd_stop_signal);
+		for (k = 0; k < n && k < c->workers->nworkers; k++) {
+			const struct worker_slot *s = workers_slot(w, k);
+			struct worker_row *row = &c->workers->workers[k];
+
+			if (s->state == WORKER_DEAD ||
+			    !bench_was_interrupted(s->res.status, s->reason))
+				continue;
+			free(row->reason);
+			row->reason = xstrdup(why);
+			row->status = RESULT_SKIPPED;
+		}
 	}
 	c->status = RESULT_FAILED;
 	c->reason = xasprintf("worker %d: %s", a.first_fail,
