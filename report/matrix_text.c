@@ -10,9 +10,12 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_util.h"
+#include "textcols.h"
 #include "textesc.h"
 #include "../lib/xalloc.h"
 
@@ -134,6 +137,23 @@ static void field(FILE *out, const char *s, size_t width, int left)
 const char *matrix_pattern_name(int random)
 {
 	return random ? "Random" : "Sequential";
+}
+
+/* One paragraph in 80 columns, escaped (newlines too), a word longer
+ * than a line (a path) broken inside: text_wrap. */
+__attribute__((format(printf, 3, 4)))
+static void wrapped(FILE *out, size_t indent, const char *fmt, ...)
+{
+	va_list ap;
+	char *s, *e;
+
+	va_start(ap, fmt);
+	s = record_vasprintf(fmt, ap);
+	va_end(ap);
+	e = text_escaped(s);
+	text_wrap(out, e, 80, indent);
+	free(e);
+	free(s);
 }
 
 /* A status as the tables show it: "not run", "failed", "skipped". */
@@ -454,24 +474,18 @@ static void group_tables(FILE *out, const struct record_matrix *m,
 /* "on A, B, C": every -d, wrapped to 80 columns, escaped. */
 static void header_targets(FILE *out, const struct record *rec)
 {
-	size_t i, col = 2, n = rec->ntargets > 1 ? rec->ntargets : 1;
+	size_t i, n = rec->ntargets > 1 ? rec->ntargets : 1;
+	char *on = xasprintf("on"), *more;
 
-	fputs("on", out);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; free(on), on = more, i++) {
 		const char *p = rec->ntargets > 1 ? rec->targets[i].path :
 				rec->target.path;
-		char *e = text_escaped(p ? p : "?");
-		size_t w = columns(e) + (i + 1 < n);
 
-		if (i && col + 1 + w > 80) {
-			fputs("\n  ", out);
-			col = 2;
-		}
-		fprintf(out, " %s%s", e, i + 1 < n ? "," : "");
-		col += 1 + w;
-		free(e);
+		more = xasprintf("%s %s%s", on, p ? p : "?",
+				 i + 1 < n ? "," : "");
 	}
-	fputc('\n', out);
+	wrapped(out, 3, "%s", on);
+	free(on);
 }
 
 /* What ran before the cells: the profile, the targets, the prefill. */
@@ -483,7 +497,7 @@ static void preamble(FILE *out, const struct record *rec,
 	size_t i;
 
 	if (m->profile)
-		fprintf(out, "Workload: --profile %s\n", m->profile);
+		wrapped(out, 2, "Workload: --profile %s", m->profile);
 	if (rec->ntargets > 1) {
 		fprintf(out, "Targets (-d #; a cell's threads spread over them "
 			"round robin):\n");
@@ -492,15 +506,10 @@ static void preamble(FILE *out, const struct record *rec,
 			int on = t->source && (!t->path ||
 					       strcmp(t->source, t->path));
 
-			fprintf(out, "%3zu ", i + 1);
-			text_put(out, t->path ? t->path : "?");
-			fputs(" (", out);
-			text_put(out, t->fstype ? t->fstype : "block device");
-			if (on) {
-				fputs(" on ", out);
-				text_put(out, t->source);
-			}
-			fputs(")\n", out);
+			wrapped(out, 6, "%3zu %s (%s%s%s)", i + 1,
+				t->path ? t->path : "?",
+				t->fstype ? t->fstype : "block device",
+				on ? " on " : "", on ? t->source : "");
 		}
 	}
 	if (p->status == RESULT_NOT_RUN)
@@ -522,30 +531,44 @@ static void preamble(FILE *out, const struct record *rec,
 			status_word(result_status_name(p->status)), p->elapsed);
 }
 
+/* The record's warnings (a VM, -d of different kinds, the null engine's
+ * own cost), as clyde run ends its text; O_DIRECT's is in the header. */
+static void warnings(FILE *out, const struct record *rec)
+{
+	size_t i, blank = 0;
+
+	for (i = 0; i < rec->nwarnings; i++) {
+		if (rec->matrix->direct && rec->matrix->direct_ignored &&
+		    !strncmp(rec->warnings[i], "O_DIRECT not honoured: ", 23))
+			continue;
+		if (!blank++)
+			fputc('\n', out);
+		wrapped(out, 9, "warning: %s", rec->warnings[i]);
+	}
+}
+
 int matrix_write_text(const struct record *rec, FILE *out)
 {
 	const struct record_matrix *m = rec->matrix;
 	const struct matrix_cell **group;
-	char *done, *label;
+	char *done;
 	size_t i, j, n;
 
 	if (!m)
 		return 0;
 	group = xcalloc(m->ncells + 1, sizeof(*group));
 	done = xcalloc(m->ncells + 1, 1);
-	/* two lines: a long path or label does not push past 80 columns */
-	label = text_escaped(rec->label);
-	fprintf(out, "%s, label %s (%s%s)\n",
+	/* a long label is wrapped as report -f text wraps its run heading */
+	wrapped(out, 4, "%s, label %s (%s%s)",
 		rec->tool && strcmp(rec->tool, "clyde") ? rec->tool :
-		"clyde matrix", label,
+		"clyde matrix", rec->label ? rec->label : "",
 		m->engine ? m->engine : "?", !m->direct ? ", buffered" :
 		m->direct_ignored ? ", O_DIRECT not honoured" : ", O_DIRECT");
-	free(label);
 	header_targets(out, rec);
 	if (m->direct && m->direct_ignored) {
-		fputs("warning: O_DIRECT not honoured: ", out);
-		text_put(out, m->direct_ignored);
-		fputs(";\nthe figures are memory (page cache) speed, not the "
+		wrapped(out, 2, "warning: O_DIRECT not honoured: %s;",
+			m->direct_ignored);
+		fputs("the figures are memory (page cache) speed, not the "
 		      "device's.\n", out);
 	}
 	fputs("IO/s: all threads' I/Os per second; MB/s: MiB/s; Read and "
@@ -574,10 +597,10 @@ int matrix_write_text(const struct record *rec, FILE *out)
 		group_tables(out, m, group, n);
 	}
 	if (m->error) {
-		fputs("\nfailed: ", out);
-		text_put(out, m->error);
 		fputc('\n', out);
+		wrapped(out, 2, "failed: %s", m->error);
 	}
+	warnings(out, rec);
 	free(group);
 	free(done);
 	return ferror(out) ? -1 : 0;

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "../lib/xalloc.h"
+#include "textcols.h"
+#include "textesc.h"
 
 #define MiB_D 1048576.0
 #define GiB_D 1073741824.0
@@ -21,7 +23,7 @@
 #define TABLE_PASSES 3
 #define SLOWEST 5
 /* the text fits in this many columns (a word longer than a line, such as
- * a long path, is not broken) */
+ * a long path, is broken inside) */
 #define TEXT_WIDTH 79
 
 struct record_zones *zones_new(void)
@@ -192,38 +194,27 @@ static void num(char *buf, size_t len, double v, int prec)
 /*
  * Text printed at 'first' (the prefix of the first line), words wrapped
  * at TEXT_WIDTH columns, the lines after it indented by 'indent' spaces.
+ * One paragraph: every control character of the text, a newline too, is
+ * escaped (textesc.h: paths, warnings and errors come from inputs), and a
+ * word longer than a line (a path) is broken inside (text_wrap).
  */
+__attribute__((format(printf, 4, 5)))
 static void wrapf(FILE *out, const char *first, int indent,
 		  const char *fmt, ...)
 {
-	char buf[2048];
-	const char *p = buf, *sp, *end;
-	int col = fprintf(out, "%s", first), w;
+	char buf[4096], *e;
+	size_t n = strlen(first);
 	va_list ap;
 
+	if (n >= sizeof(buf))
+		n = 0;
+	memcpy(buf, first, n);
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
 	va_end(ap);
-	w = col;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		sp = strchr(p, ' ');
-		end = sp ? sp : p + strlen(p);
-		if (w > col && w + 1 + (end - p) > TEXT_WIDTH) {
-			fprintf(out, "\n%*s", indent, "");
-			w = indent;
-		} else if (w > col) {
-			putc(' ', out);
-			w++;
-		}
-		fprintf(out, "%.*s", (int)(end - p), p);
-		w += (int)(end - p);
-		p = end;
-	}
-	putc('\n', out);
+	e = text_escaped(buf);
+	text_wrap(out, e, TEXT_WIDTH, (size_t)indent);
+	free(e);
 }
 
 static void header_line(const struct record *rec, FILE *out)

@@ -92,6 +92,28 @@ test_expect_success TMPFS 'small matrix on tmpfs (default engine, O_DIRECT)' '
 	test -z "$(ls -A tm)"
 '
 
+# F12: a long label and a long path are wrapped, broken inside when a
+# word is longer than a line, in the run's text and in the report's
+test_expect_success TMPFS 'a long label and path: the text within 80 columns' '
+	L="$(printf "label-%.0s" $(seq 15))$(printf "\303\204\303\226")" &&
+	D="tm/$(printf "p%.0s" $(seq 120))" &&
+	mkdir "$D" &&
+	"$CLYDE" matrix -d "$D" --bs 4k --threads 1 --pattern random \
+		--mix 100 --size 1M --time 0.05 --ramp 0 -m "$L" \
+		--json long.jsonl >long.txt &&
+	rmdir "$D" &&
+	"$CLYDE" report -f text long.jsonl >longr.txt &&
+	for f in long.txt longr.txt; do
+		test "$(LC_ALL=C.UTF-8 wc -L <$f)" -le 80 ||
+		{ echo "$f"; cat $f; return 1; }
+	done &&
+	head -1 long.txt | grep -q "^clyde matrix, label label-label-" &&
+	# nothing of the label and path lost: the lines joined give them back
+	sed -n 1,4p long.txt | sed "s/^ *//" | tr -d "\n" >joined &&
+	grep -qF "label $L (" joined &&
+	grep -qF ")on $D" joined
+'
+
 test_expect_success TMPFS 'libaio, queue depth 4, shared file, buffered' '
 	run_matrix tm --engine libaio --qd 4 --shared-file --buffered &&
 	check_cells tmpfs 24 libaio &&

@@ -80,6 +80,23 @@ test_expect_success 'null engine: every cell complete, histograms counted' '
 		r.jsonl >/dev/null
 '
 
+# F3: the caveat in the matrix text too, not only on stderr: the tables
+# kept on stdout (> result.txt) and the report's text of the record
+test_expect_success 'null engine: the text and the report text say so, once' '
+	"$CLYDE" matrix -d tm --engine null --bs 4k --threads 1 \
+		--pattern random --mix 50 --size 2M --time 0.1 --ramp 0 \
+		--json nt.jsonl >nt.txt 2>err &&
+	"$CLYDE" report -f text nt.jsonl >ntr.txt &&
+	for f in nt.txt ntr.txt; do
+		test "$(grep -c "^warning: --engine null: no I/O reaches the kernel or the storage" $f)" = 1 &&
+		tr -s "\n " "  " <$f |
+		grep -q "the figures are clyde.s own cost per I/O, not the storage.s" &&
+		test "$(LC_ALL=C.UTF-8 wc -L <$f)" -le 80 ||
+		{ echo "$f"; cat $f; return 1; }
+	done &&
+	test -z "$(ls -A tm)"
+'
+
 test_expect_success 'null engine with --verify: stamps, checks no read' '
 	rm -f r.jsonl &&
 	"$CLYDE" matrix -d tm --engine null --verify --qd 8 $M \

@@ -213,6 +213,31 @@ test_expect_success 'clyde report -f csv: the zones rows carry the record figure
 	test_line_count = 1 nf
 '
 
+# F2, F12: a path from the command line is printed escaped (a newline,
+# an escape sequence, a tab) and broken inside when longer than a line,
+# in the run's text and in the report's text of its record.
+test_expect_success 'a hostile or long path: escaped, within 80 columns' '
+	D=$(printf "evil\n\033[31mdir\tX") &&
+	L=$(printf "d%.0s" $(seq 100)) &&
+	mkdir -p "$D" "$L" &&
+	truncate -s 16M "$D/zf" "$L/zf" &&
+	"$CLYDE" zones -d "$D/zf" --zone 4 --json ez.jsonl >ez.out 2>err &&
+	"$CLYDE" zones -d "$L/zf" --zone 4 --json lz.jsonl >lz.out 2>err &&
+	"$CLYDE" report -f text ez.jsonl lz.jsonl >rep.out &&
+	grep -q "^clyde zones: .*evil\\\\n\\\\x1b\[31mdir\\\\tX/zf. (file)$" ez.out &&
+	grep -q "^clyde zones: .*ddddd" lz.out &&
+	# the path of the header and of the holes note
+	test "$(tr -s "\n " "  " <ez.out |
+		grep -o "evil\\\\n\\\\x1b\[31mdir\\\\tX/zf" | wc -l)" = 2 &&
+	for f in ez.out lz.out rep.out; do
+		test "$(LC_ALL=C.UTF-8 wc -L <$f)" -le 80 &&
+		! LC_ALL=C grep -q "$(printf "[\001-\010\011\013-\037\177]")" $f &&
+		! grep -q "^.\[31m" $f &&
+		! grep -q "^dir" $f || { echo "$f"; cat -A $f; return 1; }
+	done &&
+	test "$(cat lz.out | tr -d " \n" | grep -o "d\{100\}/zf" | wc -l)" -ge 1
+'
+
 test_expect_success JQ 'the null engine: its figures said to be clyde'"'"'s own cost' '
 	mkdir nl &&
 	"$CLYDE" zones -d nl --size 4M --zone 1 --bs 64k --engine null -q \
