@@ -19,6 +19,7 @@
 #include "outfile.h"
 #include "pivot.h"
 #include "regress.h"
+#include "textesc.h"
 #include "report.h"
 #include "../lib/optable.h"
 #include "../lib/xalloc.h"
@@ -282,6 +283,15 @@ static int write_report(const struct report_config *cfg,
 	return rc;
 }
 
+/* A message on stderr, one line: what came from an input (a file name, an
+ * INI section, an argument) with its control characters escaped. */
+static void say(const char *msg)
+{
+	fputs("clyde report: ", stderr);
+	text_put(stderr, msg);
+	fputc('\n', stderr);
+}
+
 /* Read files into im, warn, merge concurrent copies: 0, or -1 (none). */
 static int load(const struct report_config *cfg, struct import *im,
 		const char *const *files, size_t nfiles)
@@ -292,7 +302,7 @@ static int load(const struct report_config *cfg, struct import *im,
 	for (i = 0; i < nfiles; i++)
 		import_file(im, files[i]);
 	for (i = 0; i < im->nwarnings; i++)
-		fprintf(stderr, "clyde report: %s\n", im->warnings[i]);
+		say(im->warnings[i]);
 	im->nrecs = copies_merge(im->recs, im->nrecs, cfg->window);
 	return im->nrecs ? 0 : -1;
 }
@@ -414,7 +424,7 @@ int cmd_report(int argc, char **argv)
 	if (rc > 0)
 		return 0;
 	if (rc < 0) {
-		fprintf(stderr, "clyde report: %s\n", err);
+		say(err);
 		return 2;
 	}
 	/* -o is never one of the inputs: checked before anything opens */
@@ -427,19 +437,19 @@ int cmd_report(int argc, char **argv)
 				  sizeof(err));
 	free(inputs);
 	if (rc) {
-		fprintf(stderr, "clyde report: %s\n", err);
+		say(err);
 		return 2;
 	}
 	if (prepare(&cfg, &st, (const char *const *)(argv + optind),
 		    (size_t)(argc - optind), err, sizeof(err))) {
 		if (*err)
-			fprintf(stderr, "clyde report: %s\n", err);
+			say(err);
 		state_release(&st);
 		return 2;
 	}
 	if (cfg.output && strcmp(cfg.output, "-")) {
 		if (outfile_open(&of, cfg.output, err, sizeof(err))) {
-			fprintf(stderr, "clyde report: %s\n", err);
+			say(err);
 			state_release(&st);
 			return 2;	/* a bad -o, as bad as a bad input */
 		}
@@ -455,7 +465,7 @@ int cmd_report(int argc, char **argv)
 			rc = -1;
 	}
 	if (rc)
-		fprintf(stderr, "clyde report: %s\n", err);
+		say(err);
 	else if (st.x.verdicts)
 		/* the verdict last, where a pipeline's log ends */
 		fprintf(stderr, "clyde report: criteria %s: %s, %zu of %zu "

@@ -30,4 +30,15 @@ test_expect_success 'a line over the INI limit: reported at its own line' '
 	grep -q "^clyde report: long.ini:2: longer than" err
 '
 
+test_expect_success 'an INI section or --figure with control characters: escaped in the one-line error' '
+	printf "[put\033[31mblock]\nmin = 1\n" >esc.ini &&
+	test_expect_code 2 "$CLYDE" report -f text --criteria esc.ini "$FIX/clyde.jsonl" 2>err &&
+	test_line_count = 1 err &&
+	grep -qF "[put\x1b[31mblock]: no such test" err &&
+	test_expect_code 2 "$CLYDE" report -f text --rows fs --columns raid \
+		--figure "$(printf "a\033b")" "$FIX/seed002-pivot.csv" 2>err &&
+	grep -qF -- "--figure '"'"'a\x1bb'"'"': no such test" err &&
+	! LC_ALL=C grep -q "$(printf "\033")" err
+'
+
 test_done
