@@ -139,23 +139,6 @@ const char *matrix_pattern_name(int random)
 	return random ? "Random" : "Sequential";
 }
 
-/* One paragraph in 80 columns, escaped (newlines too), a word longer
- * than a line (a path) broken inside: text_wrap. */
-__attribute__((format(printf, 3, 4)))
-static void wrapped(FILE *out, size_t indent, const char *fmt, ...)
-{
-	va_list ap;
-	char *s, *e;
-
-	va_start(ap, fmt);
-	s = record_vasprintf(fmt, ap);
-	va_end(ap);
-	e = text_escaped(s);
-	text_wrap(out, e, 80, indent);
-	free(e);
-	free(s);
-}
-
 /* A status as the tables show it: "not run", "failed", "skipped". */
 static const char *status_word(const char *status)
 {
@@ -484,7 +467,7 @@ static void header_targets(FILE *out, const struct record *rec)
 		more = xasprintf("%s %s%s", on, p ? p : "?",
 				 i + 1 < n ? "," : "");
 	}
-	wrapped(out, 3, "%s", on);
+	text_wrapf(out, 80, 3, "%s", on);
 	free(on);
 }
 
@@ -497,7 +480,7 @@ static void preamble(FILE *out, const struct record *rec,
 	size_t i;
 
 	if (m->profile)
-		wrapped(out, 2, "Workload: --profile %s", m->profile);
+		text_wrapf(out, 80, 2, "Workload: --profile %s", m->profile);
 	if (rec->ntargets > 1) {
 		fprintf(out, "Targets (-d #; a cell's threads spread over them "
 			"round robin):\n");
@@ -506,7 +489,7 @@ static void preamble(FILE *out, const struct record *rec,
 			int on = t->source && (!t->path ||
 					       strcmp(t->source, t->path));
 
-			wrapped(out, 6, "%3zu %s (%s%s%s)", i + 1,
+			text_wrapf(out, 80, 6, "%3zu %s (%s%s%s)", i + 1,
 				t->path ? t->path : "?",
 				t->fstype ? t->fstype : "block device",
 				on ? " on " : "", on ? t->source : "");
@@ -543,7 +526,7 @@ static void warnings(FILE *out, const struct record *rec)
 			continue;
 		if (!blank++)
 			fputc('\n', out);
-		wrapped(out, 9, "warning: %s", rec->warnings[i]);
+		text_wrapf(out, 80, 9, "warning: %s", rec->warnings[i]);
 	}
 }
 
@@ -559,14 +542,14 @@ int matrix_write_text(const struct record *rec, FILE *out)
 	group = xcalloc(m->ncells + 1, sizeof(*group));
 	done = xcalloc(m->ncells + 1, 1);
 	/* a long label is wrapped as report -f text wraps its run heading */
-	wrapped(out, 4, "%s, label %s (%s%s)",
+	text_wrapf(out, 80, 4, "%s, label %s (%s%s)",
 		rec->tool && strcmp(rec->tool, "clyde") ? rec->tool :
 		"clyde matrix", rec->label ? rec->label : "",
 		m->engine ? m->engine : "?", !m->direct ? ", buffered" :
 		m->direct_ignored ? ", O_DIRECT not honoured" : ", O_DIRECT");
 	header_targets(out, rec);
 	if (m->direct && m->direct_ignored) {
-		wrapped(out, 2, "warning: O_DIRECT not honoured: %s;",
+		text_wrapf(out, 80, 2, "warning: O_DIRECT not honoured: %s;",
 			m->direct_ignored);
 		fputs("the figures are memory (page cache) speed, not the "
 		      "device's.\n", out);
@@ -598,7 +581,7 @@ int matrix_write_text(const struct record *rec, FILE *out)
 	}
 	if (m->error) {
 		fputc('\n', out);
-		wrapped(out, 2, "failed: %s", m->error);
+		text_wrapf(out, 80, 2, "failed: %s", m->error);
 	}
 	warnings(out, rec);
 	free(group);

@@ -430,28 +430,6 @@ static void worker_table(FILE *f, const struct record *rec)
 		      "seconds after the\n barrier released the test)\n", f);
 }
 
-/*
- * One message of the text (a warning, a failure's reason): control characters escaped, wrapped to 80 columns with a
- * hanging indent of indent columns.
- */
-__attribute__((format(printf, 3, 4)))
-static void wrapped(FILE *f, size_t indent, const char *fmt, ...)
-{
-	va_list ap;
-	char *s = NULL, *e;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	e = text_escaped(s);
-	text_wrap(f, e, 80, indent);
-	free(e);
-	free(s);
-}
-
 /* The caches under the file, as the read phase left them. */
 static void layer_lines(FILE *f, const struct result *res)
 {
@@ -501,7 +479,7 @@ static void residency_table(FILE *f, const struct record *rec)
 		    (res->residency >= 0 && res->status != RESULT_NOT_RUN &&
 		     res->status != RESULT_SKIPPED))
 			continue;
-		wrapped(f, 4, "%s: O_DIRECT was not honoured, the page cache filled anyway",
+		text_wrapf(f, 80, 4, "%s: O_DIRECT was not honoured, the page cache filled anyway",
 			title_of(res));
 	}
 }
@@ -523,7 +501,7 @@ static void problems(FILE *f, const struct record *rec)
 			continue;
 		if (!blank++)
 			fputs("\n", f);
-		wrapped(f, 4, "%s %s: %s", title_of(res), what,
+		text_wrapf(f, 80, 4, "%s %s: %s", title_of(res), what,
 			res->reason ? res->reason : "no reason given");
 	}
 	if (rec->exit_status >= 128) {
@@ -535,7 +513,7 @@ static void problems(FILE *f, const struct record *rec)
 	for (i = 0; i < rec->nwarnings; i++) {
 		if (!blank++)
 			fputs("\n", f);
-		wrapped(f, 9, "warning: %s", rec->warnings[i]);
+		text_wrapf(f, 80, 9, "warning: %s", rec->warnings[i]);
 	}
 	for (i = 0; i < rec->nresults; i++) {
 		const struct result *res = &rec->results[i];
@@ -545,7 +523,7 @@ static void problems(FILE *f, const struct record *rec)
 			continue;
 		if (!blank++)
 			fputs("\n", f);
-		wrapped(f, 4, "%s: stonewalled: ended by --stonewall after %llu operations in %.3f s",
+		text_wrapf(f, 80, 4, "%s: stonewalled: ended by --stonewall after %llu operations in %.3f s",
 			title_of(res), (unsigned long long)res->ops,
 			res->elapsed);
 	}

@@ -4,6 +4,8 @@
 
 #include <locale.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -308,4 +310,22 @@ void text_fmt_ns(char *buf, size_t len, double ns)
 	}
 	/* beyond 2^64 ns, which no histogram holds */
 	snprintf(buf, len, ">999kd");
+}
+
+void text_wrapf(FILE *out, size_t width, size_t indent, const char *fmt,
+		...)
+{
+	va_list ap;
+	char *s = NULL, *e;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	e = text_escaped(s);
+	text_wrap(out, e, width, indent);
+	free(e);
+	free(s);
 }

@@ -45,6 +45,14 @@ char *text_fit_ends(char *buf, size_t len, const char *s, size_t cols);
  */
 void text_wrap(FILE *out, const char *text, size_t width, size_t indent);
 
+/*
+ * The same for the text fmt makes, all of it escaped first (newlines
+ * included, so that what came from an input stays on its lines).
+ */
+__attribute__((format(printf, 4, 5)))
+void text_wrapf(FILE *out, size_t width, size_t indent, const char *fmt,
+		...);
+
 /* The widest figure text_fmt_ns prints, in columns. */
 #define TEXT_NS_COLS 7
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/xalloc.h"
+#include "record_util.h"
 #include "textcols.h"
-#include "textesc.h"
+#include "../lib/xalloc.h"
 
 #define MiB_D 1048576.0
 #define GiB_D 1073741824.0
@@ -202,19 +202,14 @@ __attribute__((format(printf, 4, 5)))
 static void wrapf(FILE *out, const char *first, int indent,
 		  const char *fmt, ...)
 {
-	char buf[4096], *e;
-	size_t n = strlen(first);
+	char *body;
 	va_list ap;
 
-	if (n >= sizeof(buf))
-		n = 0;
-	memcpy(buf, first, n);
 	va_start(ap, fmt);
-	vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
+	body = record_vasprintf(fmt, ap);
 	va_end(ap);
-	e = text_escaped(buf);
-	text_wrap(out, e, TEXT_WIDTH, (size_t)indent);
-	free(e);
+	text_wrapf(out, TEXT_WIDTH, (size_t)indent, "%s%s", first, body);
+	free(body);
 }
 
 static void header_line(const struct record *rec, FILE *out)
