@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@
 #include <unistd.h>
 
 #include "matrix_run.h"
+#include "bench.h"
 #include "cmdutil.h"
 #include "progress.h"
 #include "run.h"
@@ -187,12 +187,6 @@ static void mark_not_run(struct record_matrix *m, const char *fmt, ...)
 			m->cells[i].reason = xstrdup(buf);
 }
 
-static const char *signal_name(int sig)
-{
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" :
-	       sig == SIGHUP ? "SIGHUP" : "a signal";
-}
-
 /*
  * Prefill every target in turn, timed from the first write to the last
  * fsync; the figures into m->prefill.  0, or the exit status after the
@@ -225,7 +219,7 @@ static int prefill_all(const struct matrix_config *cfg,
 	if (cmd_stop_signal) {
 		free(why);
 		why = xasprintf("prefill interrupted by %s",
-				signal_name(cmd_stop_signal));
+				bench_signal_name(cmd_stop_signal));
 	} else if (rc == -ENOSPC) {
 		char *old = why;
 
@@ -293,7 +287,7 @@ static int run_cells(const struct matrix_config *cfg,
 	}
 	if (cmd_stop_signal)
 		mark_not_run(m, "not run: interrupted by %s",
-			     signal_name(cmd_stop_signal));
+			     bench_signal_name(cmd_stop_signal));
 	return status;
 }
 
@@ -459,7 +453,7 @@ int cmd_matrix(int argc, char **argv)
 			fprintf(stderr, "clyde: %s\n", rec->matrix->error);
 		if (cmd_stop_signal)
 			mark_not_run(rec->matrix, "not run: interrupted by %s",
-				     signal_name(cmd_stop_signal));
+				     bench_signal_name(cmd_stop_signal));
 		else if (rec->matrix->error)
 			mark_not_run(rec->matrix, "not run: %s",
 				     rec->matrix->error);

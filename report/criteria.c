@@ -114,7 +114,7 @@ static void unmeasured(struct crit_verdict *v, const char *why)
 /* Why a result was not measured ("interrupted", "failed"), or NULL. */
 static const char *result_unmeasured(const struct result *res)
 {
-	if (res->reason && strstr(res->reason, "interrupted"))
+	if (result_interrupted(res->status, res->reason))
 		return "interrupted";
 	return res->status == RESULT_FAILED ? "failed" : NULL;
 }
@@ -123,6 +123,7 @@ static const char *result_unmeasured(const struct result *res)
 static const char *test_unmeasured(const struct compare *c,
 				   const char *section)
 {
+	const char *why;
 	size_t i, k;
 
 	for (i = 0; i < c->nrecs; i++)
@@ -132,8 +133,9 @@ static const char *test_unmeasured(const struct compare *c,
 			if (strcmp(res->name, section) &&
 			    strcasecmp(res->title, section))
 				continue;
-			if (result_unmeasured(res))
-				return result_unmeasured(res);
+			why = result_unmeasured(res);
+			if (why)
+				return why;
 		}
 	return NULL;
 }
@@ -143,13 +145,15 @@ static const char *group_unmeasured(const struct compare *c, size_t g,
 				    size_t t)
 {
 	const struct cmp_group *grp = &c->groups[g];
+	const char *why;
 	size_t i;
 
 	for (i = 0; i < grp->nruns; i++) {
 		const struct result *res = compare_result(c, grp->runs[i], t);
 
-		if (res && result_unmeasured(res))
-			return result_unmeasured(res);
+		why = res ? result_unmeasured(res) : NULL;
+		if (why)
+			return why;
 	}
 	return NULL;
 }

@@ -83,8 +83,8 @@ void matrix_cell_figures(const struct matrix_cell *c,
 	f->target_iops = NAN;
 	f->reached = -1;
 	/* a stop is not a failure of the device: say which it was */
-	if (c->status == RESULT_SKIPPED && c->reason &&
-	    !strncmp(c->reason, "interrupted", 11))
+	if (c->status == RESULT_SKIPPED &&
+	    result_interrupted(c->status, c->reason))
 		f->status = "interrupted";
 	if (c->status != RESULT_OK)
 		return;

@@ -201,6 +201,15 @@ const char *result_status_name(enum result_status st)
 	return (unsigned)st < NSTATUS ? status_names[st] : "failed";
 }
 
+int result_interrupted(enum result_status st, const char *reason)
+{
+	if ((st != RESULT_SKIPPED && st != RESULT_NOT_RUN) || !reason)
+		return 0;
+	if (!strncmp(reason, "not run: ", 9))
+		reason += 9;
+	return !strncmp(reason, "interrupted", 11);
+}
+
 int result_status_parse(const char *name, enum result_status *st)
 {
 	size_t s;

@@ -263,6 +263,12 @@ struct result *record_find(const struct record *rec, const char *name);
 const char *result_status_name(enum result_status st);
 /* *st = the status called name: 0, or -1 when there is none. */
 int result_status_parse(const char *name, enum result_status *st);
+/*
+ * Whether a result (or matrix cell) of status st and reason was stopped
+ * by a signal rather than failed: skipped or not run, its reason
+ * "interrupted ..." or "not run: interrupted ...".
+ */
+int result_interrupted(enum result_status st, const char *reason);
 
 /* Set status and reason (printf-style, may be NULL) of a result. */
 __attribute__((format(printf, 3, 4)))
