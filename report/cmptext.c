@@ -161,6 +161,7 @@ static void unfinished(const struct compare *c, FILE *out)
 
 		for (i = 0; i < rec->nresults; i++) {
 			const struct result *res = &rec->results[i];
+			const char *why, *word;
 			char *line;
 
 			if (res->status != RESULT_FAILED &&
@@ -169,12 +170,17 @@ static void unfinished(const struct compare *c, FILE *out)
 			if (!any++)
 				fputs("\nTests that failed or were stopped, with "
 				      "no figure in the tables\n", out);
+			why = res->reason ? res->reason : "no reason given";
+			word = res->status == RESULT_FAILED ? "failed" :
+			       "skipped";
+			if (!strncmp(why, "not run: ", 9)) {
+				word = "not run";	/* said once */
+				why += 9;
+			}
 			line = xasprintf("Run %zu (%s): %s %s: %s", r + 1,
 					 rec->label ? rec->label : "no label",
 					 res->title[0] ? res->title : res->name,
-					 res->status == RESULT_FAILED ?
-					 "failed" : "skipped", res->reason ?
-					 res->reason : "no reason given");
+					 word, why);
 			text_wrap(out, line, 80, 4);
 			free(line);
 		}
