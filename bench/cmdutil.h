@@ -4,15 +4,15 @@
 
 /*
  * The plumbing the benchmark commands (`clyde run`, `clyde matrix`) share:
- * their exit codes, the stop-on-signal protocol, usage errors, opening the
- * outputs they append to, and removing the directory they made.  This is
+ * their exit codes, the stop-on-signal protocol, usage errors (the
+ * outputs they append to are bench/outputs.h).  This is
  * the command layer: it prints to stderr.
  */
 
 #include <signal.h>
 #include <stdio.h>
 
-#include "options.h"
+#include "bench/common_options.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -39,32 +39,11 @@ void cmd_install_signals(void (*second)(void));
 __attribute__((format(printf, 1, 2)))
 int cmd_usage_error(const char *fmt, ...);
 
-/* What an output file holds: an existing one must start the same way. */
-enum cmd_out_format {
-	CMD_OUT_JSON,		/* JSON lines: each a '{' record */
-	CMD_OUT_BONNIE_CSV,	/* bonnie++ 1.98 lines of clyde run */
-	CMD_OUT_MATRIX_CSV,	/* clyde matrix's long CSV, its header first */
-	CMD_OUT_ZONES_CSV,	/* clyde zones' CSV, "# clyde zones" first */
-};
-
-/*
- * Open path to append (opt names the option in the message).  An existing
- * non-empty file whose first line is not of format fmt is refused (nothing
- * written).  When fresh or created is not NULL: *fresh is set when the
- * file is new or empty, *created when it is new.  NULL after a usage error
- * message.
- */
-FILE *cmd_open_output(const char *opt, const char *path,
-		      enum cmd_out_format fmt, int *fresh, int *created);
-
 /*
  * What a command does after its options were parsed (r): 0 to go on; 1 to
  * end with *status, 0 after --help or --version, EXIT_USAGE after printing
  * err.
  */
 int cmd_parsed(enum options_result r, const char *err, int *status);
-
-/* Remove dir and all it holds (the command made all of it). */
-void cmd_remove_tree(const char *dir);
 
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The record sink of the options tables (the shared rows are macros). */
-#include "common_options.h"
+#include "bench/common_options.h"
 
 static void sink_param(void *out, const char *key, const char *value,
 		       int numeric)

@@ -11,8 +11,15 @@
  * label, tags/ntags/tags_alloc, seed/seed_given, procs, quiet).
  */
 
-#include "../lib/optable.h"
-#include "../report/record.h"
+#include "lib/optable.h"
+#include "report/model/record.h"
+
+/* What a command's option parser returns. */
+enum options_result {
+	OPTIONS_OK = 0,
+	OPTIONS_EXIT = 1,	/* --help or --version printed: exit 0 */
+	OPTIONS_ERROR = -1,	/* err holds a one-line message */
+};
 
 /* long-only keys of the shared rows; a command's own start at 256 */
 enum {
@@ -20,8 +27,6 @@ enum {
 	KEY_COMMON_CSV,
 	KEY_COMMON_TAG,
 	KEY_COMMON_SEED,
-	KEY_COMMON_HELP,
-	KEY_COMMON_VERSION,
 };
 
 #define COMMON_JSON(T)							\
@@ -50,6 +55,19 @@ enum {
 	  .def_help = "the host name",					\
 	  .help = "label of the run, one line without commas" }
 
+/*
+ * -d, repeatable, in every command: the fields of its row (a command adds
+ * .metavar, .help and its own hooks).  The paths are malloc'ed copies at
+ * FIELD, their number at COUNT; an empty path, one of PATH_MAX bytes or
+ * more, one given twice or more than COMMON_DIRS_MAX are refused (exit 2);
+ * param "directory" is the first, "." when none.
+ */
+#define COMMON_DIRS_MAX 256
+#define COMMON_DIRS(T, field_, count_)					\
+	.name = "directory", .key = 'd', .type = OPT_PATHS,		\
+	OPT_FIELD(T, field_), OPT_COUNT(T, count_),			\
+	.max = COMMON_DIRS_MAX, .what = "path", .param = "directory"
+
 /* key: 'z' in bonnie++'s command line, KEY_COMMON_SEED elsewhere */
 #define COMMON_SEED(T, key_)						\
 	{ .name = "seed", .key = (key_), .type = OPT_UINT,			\
@@ -67,9 +85,6 @@ enum {
 #define COMMON_QUIET(T, quiet_help)					\
 	{ .name = "quiet", .key = 'q', .type = OPT_FLAG,		\
 	  OPT_FIELD(T, quiet), .param = "quiet", .help = (quiet_help) }
-
-#define COMMON_HELP OPTABLE_HELP(KEY_COMMON_HELP)
-#define COMMON_VERSION OPTABLE_VERSION(KEY_COMMON_VERSION)
 
 /* Every param and tag of t's rows for cfg into rec. */
 void common_options_record(const struct optable *t, const void *cfg,

@@ -3,23 +3,28 @@
  * The record's host and target, filled from what fsops detected: the one
  * place that copies struct host_info and struct fs_target into a record.
  */
-#include "env.h"
+#include "bench/env.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../fsops/target.h"
-#include "../lib/xalloc.h"
-#include "../report/record.h"
-#include "../report/target_rec.h"
+#include "fsops/target.h"
+#include "lib/xalloc.h"
+#include "report/model/record.h"
+#include "report/model/target_rec.h"
 
 #ifndef CLYDE_VERSION
 #define CLYDE_VERSION "unknown"
 #endif
 
-void info_fill_record(struct record *rec, const struct host_info *host,
-		      const struct fs_target *target)
+/*
+ * Copy the detected structure (host virtualization, filesystem geometry,
+ * inode counts, device stack, and detection warnings) from host and target
+ * into rec.
+ */
+static void info_fill_record(struct record *rec, const struct host_info *host,
+			     const struct fs_target *target)
 {
 	struct record_virt *v = xcalloc(1, sizeof(*v));
 	struct record_stack *s = record_stack_new();

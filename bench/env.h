@@ -14,19 +14,11 @@ struct fs_target;
 /*
  * Fill what every command's record shares: tool, version, start time,
  * label (the host name when NULL), repetition, host and target (with
- * info_fill_record()).  Used by `clyde run`, `clyde matrix` and `clyde
- * info`.
+ * the detected virtualization, geometry and device stack).  Used by
+ * `clyde run`, `clyde matrix` and `clyde info`.
  */
 void record_fill_env(struct record *rec, const struct host_info *host,
 		     const struct fs_target *target, const char *dir,
 		     const char *label, unsigned repetition);
-
-/*
- * Copy the detected structure (host virtualization, filesystem geometry,
- * inode counts, device stack, and detection warnings) from host and target
- * into rec.
- */
-void info_fill_record(struct record *rec, const struct host_info *host,
-		      const struct fs_target *target);
 
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `clyde info`: the detected target and host, and libblkid probing. */
-#include "info.h"
+#include "bench/info.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -9,34 +9,24 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../fsops/probe.h"
-#include "../fsops/target.h"
-#include "../lib/optable.h"
-#include "../lib/xalloc.h"
-#include "../report/record.h"
-#include "../report/target_rec.h"
-#include "../report/textesc.h"
-#include "cmdutil.h"
-#include "run.h"
+#include "fsops/probe.h"
+#include "fsops/target.h"
+#include "lib/diag.h"
+#include "lib/optable.h"
+#include "bench/common_options.h"
+#include "lib/xalloc.h"
+#include "report/model/record.h"
+#include "report/model/target_rec.h"
+#include "lib/textesc.h"
+#include "bench/cmdutil.h"
+#include "bench/env.h"
 
 struct info_config {
 	int json;	/* --json */
 	int probe;	/* --probe */
-	const char **dirs;	/* -d PATH, as every other command takes it */
-	size_t ndirs, dirs_alloc;
+	char **dirs;	/* -d PATH, as every other command takes it */
+	size_t ndirs;
 };
-
-static int parse_dir(void *p, const char *arg, char *err, size_t errlen)
-{
-	struct info_config *cfg = p;
-
-	(void)err;
-	(void)errlen;
-	xgrow((void **)&cfg->dirs, &cfg->dirs_alloc, cfg->ndirs + 1,
-	      sizeof(*cfg->dirs));
-	cfg->dirs[cfg->ndirs++] = arg;
-	return 0;
-}
 
 static const struct opt_def info_rows[] = {
 	{ .name = "json", .key = 'j', .type = OPT_FLAG,
@@ -46,10 +36,11 @@ static const struct opt_def info_rows[] = {
 	{ .name = "probe", .key = 'p', .type = OPT_FLAG,
 	  OPT_FIELD(struct info_config, probe),
 	  .help = "probe images or devices instead of paths" },
-	OPT_CUSTOM_ROW("directory", 'd', required_argument, "PATH",
-		       "a PATH to examine, like the operands (as -d of the "
-		       "other commands)", parse_dir, NULL),
-	OPTABLE_HELP('h'),
+	{ COMMON_DIRS(struct info_config, dirs, ndirs), .metavar = "PATH",
+	  .help = "a PATH to examine, like the operands (as -d of the "
+		  "other commands)" },
+	OPTABLE_HELP,
+	OPTABLE_VERSION,
 };
 
 static const struct optable info_options = {
@@ -108,7 +99,7 @@ static int probe_one(const char *path, int json)
 	int ret = probe_path(path, &f, &n, err, sizeof(err));
 
 	if (ret) {
-		fprintf(stderr, "clyde: info: %s\n", err);
+		diag_error("info: %s", err);
 		stack_fields_free(f, n);
 		return 1;
 	}
@@ -144,7 +135,7 @@ static int info_one(const char *path, const struct host_info *host,
 	int ret;
 
 	if (fs_target_detect(path, &target, err, sizeof(err))) {
-		fprintf(stderr, "clyde: info: %s\n", err);
+		diag_error("info: %s", err);
 		return 1;
 	}
 	rec = record_new();
@@ -165,8 +156,7 @@ static int info_one(const char *path, const struct host_info *host,
 	record_free(rec);
 	fs_target_release(&target);
 	if (ret || fflush(stdout)) {
-		fprintf(stderr, "clyde: info: cannot write: %s\n",
-			strerror(errno));
+		diag_error("info: cannot write: %s", strerror(errno));
 		return 1;
 	}
 	return 0;
@@ -181,14 +171,14 @@ int cmd_info(int argc, char **argv)
 
 	rc = optable_parse(&info_options, &cfg, argc, argv, err, sizeof(err));
 	if (rc) {
-		free(cfg.dirs);
+		optable_release(&info_options, &cfg);
 		return rc > 0 ? 0 : cmd_usage_error("info: %s (see clyde info "
 						    "--help)", err);
 	}
 	if (optind >= argc && !cfg.ndirs) {
-		fprintf(stderr, "clyde: info: no %s given (see clyde info "
-			"--help)\n", cfg.probe ? "image" : "path");
-		free(cfg.dirs);
+		diag_error("info: no %s given (see clyde info --help)",
+			   cfg.probe ? "image" : "path");
+		optable_release(&info_options, &cfg);
 		return 2;
 	}
 	if (cfg.probe) {
@@ -198,7 +188,7 @@ int cmd_info(int argc, char **argv)
 		for (i = optind; i < argc; i++)
 			status = worse(status, check_operand(argv[i], 1) ?:
 				       probe_one(argv[i], cfg.json));
-		free(cfg.dirs);
+		optable_release(&info_options, &cfg);
 		return status;
 	}
 	host_detect(&host);
@@ -209,7 +199,7 @@ int cmd_info(int argc, char **argv)
 		status = worse(status, check_operand(argv[i], 0) ?:
 			       info_one(argv[i], &host, cfg.json,
 					i == optind && !cfg.ndirs));
-	free(cfg.dirs);
+	optable_release(&info_options, &cfg);
 	host_release(&host);
 	return status;
 }

@@ -11,7 +11,7 @@
  */
 int cmd_info(int argc, char **argv);
 
-/* info_fill_record() lives in bench/env.c */
-#include "env.h"
+/* record_fill_env() lives in bench/env.c */
+#include "bench/env.h"
 
 #endif

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Timing a phase, and the one way a test reports its failure. */
-#include "bench.h"
+#include "bench/measure.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../fsops/clock.h"
+#include "fsops/clock.h"
 
 static void (*measure_gate)(void *arg);
 static void *measure_gate_arg;
@@ -27,6 +27,8 @@ void measure_begin(struct measure *m)
 
 	cpu_usage_now(&u);
 	m->cpu_ns = u.user_ns + u.sys_ns;
+	/* a stop before the timed span is not in it */
+	clock_stopped();
 	m->start_ns = clock_ns();
 }
 
@@ -42,6 +44,8 @@ double measure_end(const struct measure *m, struct result *res)
 	res->cpu = cpu_percent(&a, &b, elapsed);
 	if (elapsed < RESULT_MIN_ELAPSED)
 		res->flags |= RESULT_LOW_PRECISION;
+	if (clock_stopped())
+		res->flags |= RESULT_STOPPED;
 	return elapsed;
 }
 
@@ -65,30 +69,21 @@ int bench_fail(struct result *res, int err, const char *what,
 
 const char *bench_signal_name(int sig)
 {
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" :
-	       sig == SIGHUP ? "SIGHUP" : "a signal";
+	return reason_signal_name(sig);
 }
 
 void bench_interrupted_text(char *buf, size_t len, int sig)
 {
-	if (sig)
-		snprintf(buf, len, BENCH_INTERRUPTED " by signal %d (%s)", sig,
-			 bench_signal_name(sig));
-	else
-		snprintf(buf, len, BENCH_INTERRUPTED);
+	result_reason_word(buf, len, REASON_INTERRUPTED, sig, NULL);
 }
 
 void bench_interrupted(struct result *res, int sig)
 {
-	char why[64];
-
-	bench_interrupted_text(why, sizeof(why), sig);
-	result_set_status(res, RESULT_SKIPPED, "%s", why);
+	result_set_reason(res, RESULT_SKIPPED, REASON_INTERRUPTED, sig, NULL);
 }
 
-int bench_was_interrupted(enum result_status status, const char *reason)
+int bench_was_interrupted(const struct result *res)
 {
-	return status == RESULT_SKIPPED && reason &&
-	       !strncmp(reason, BENCH_INTERRUPTED,
-			sizeof(BENCH_INTERRUPTED) - 1);
+	return res->status == RESULT_SKIPPED &&
+	       res->reason_kind == REASON_INTERRUPTED;
 }

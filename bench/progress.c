@@ -4,7 +4,7 @@
  * line on stderr from a phase description and a counter the measured
  * loops update anyway.
  */
-#include "progress.h"
+#include "bench/progress.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -19,6 +19,7 @@
 
 static struct {
 	int on;				/* the ticker runs */
+	int paused;			/* progress_pause() ended it */
 	int stopping;
 	pthread_t thread;
 	pthread_mutex_t lock;		/* everything below */
@@ -148,17 +149,44 @@ static void *ticker(void *arg)
 	return NULL;
 }
 
-void progress_start(int quiet)
+/* The ticker thread, every signal blocked in it. */
+static void start_ticker(void)
 {
 	sigset_t all, old;
 
-	if (pg.on || quiet || !isatty(STDERR_FILENO))
-		return;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	pg.stopping = 0;
 	pg.on = !pthread_create(&pg.thread, NULL, ticker, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void progress_start(int quiet)
+{
+	if (pg.on || pg.paused || quiet || !isatty(STDERR_FILENO))
+		return;
+	start_ticker();
+}
+
+void progress_pause(void)
+{
+	if (!pg.on)
+		return;
+	pthread_mutex_lock(&pg.lock);
+	pg.stopping = 1;
+	pthread_cond_signal(&pg.wake);
+	pthread_mutex_unlock(&pg.lock);
+	pthread_join(pg.thread, NULL);
+	pg.on = 0;
+	pg.paused = 1;
+}
+
+void progress_resume(void)
+{
+	if (!pg.paused)
+		return;
+	pg.paused = 0;
+	start_ticker();
 }
 
 void progress_phase(const char *label, unsigned step, unsigned nsteps,

@@ -18,13 +18,13 @@
  * progress_start() found stderr to be a terminal and quiet zero, so
  * callers need no conditions.  The ticker blocks every signal (they go to
  * the threads that handle them) and never exits or allocates.  Not for
- * processes forked while it runs: only the process that started it may
- * call these.
+ * processes forked while it runs: fork between progress_pause() and
+ * progress_resume(), and only the process that started it may call
+ * these.
  */
 
 #include <stdint.h>
 
-#include "config.h"
 
 /* Start the display when stderr is a terminal and !quiet. */
 void progress_start(int quiet);
@@ -43,6 +43,18 @@ void progress_phase(const char *label, unsigned step, unsigned nsteps,
 /* No phase: clear the line (before printing a message, or between
  * phases). */
 void progress_idle(void);
+
+/*
+ * Before a fork: end the ticker thread, the phase and the line kept, so
+ * that the caller's is the only thread (a child forked while another
+ * runs may block for good in a lock that thread held, as ASan's
+ * allocator did under `clyde matrix -c 2`).  Until progress_resume()
+ * the display is still, its calls no-ops (in the children for good).
+ */
+void progress_pause(void);
+
+/* After the fork: the ticker again, if progress_pause() ended it. */
+void progress_resume(void);
 
 /* Clear the line and end the ticker. */
 void progress_stop(void);

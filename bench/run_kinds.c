@@ -4,15 +4,15 @@
  * (run_kinds.h), so that the combined figures, which sum and span them
  * all, can say they mix unlike targets.
  */
-#include "run_kinds.h"
+#include "bench/run_kinds.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fsops/stack.h"
-#include "../lib/xalloc.h"
+#include "fsops/stack.h"
+#include "lib/xalloc.h"
 
 /*
  * What a target's storage is, at three depths, each compared on its own:

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "../fsops/target.h"
+#include "fsops/target.h"
 
 /*
  * The warning for the n directories dirs[i] on targets[i], or NULL when

@@ -3,14 +3,14 @@
  * The libaio engine: one AIO context per engine (per thread), one iocb per
  * request slot, batched io_submit and io_getevents.
  */
-#include "engine.h"
+#include "fsops/engine.h"
 
 #include <errno.h>
 #include <libaio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/xalloc.h"
+#include "lib/xalloc.h"
 
 struct aio_priv {
 	io_context_t ctx;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "cache.h"
+#include "fsops/cache.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,15 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/fs.h>
+#include <linux/magic.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
-#include "../lib/xalloc.h"
-#include "file.h"
-#include "stack.h"
-#include "sysroot.h"
-#include "target.h"
+#include "lib/xalloc.h"
+#include "fsops/file.h"
+#include "fsops/stack.h"
+#include "fsops/sysroot.h"
+#include "fsops/target.h"
 
 /* mincore in pieces this large, so a huge file needs no huge vector. */
 #define RESIDENCY_PIECE ((off_t)1 << 30)
@@ -31,86 +33,116 @@ int cache_evict(int fd)
 	return ret ? -ret : 0;
 }
 
-/* Resident pages of [off, off + len) of fd, or -errno. */
-static int64_t resident_pages(int fd, off_t off, size_t len, size_t page,
-			      unsigned char *vec)
+/* mincore(2) of [off, off + len) of fd (off page-aligned) into vec, one
+ * byte a page.  0 or -errno. */
+static int map_mincore(int fd, off_t off, size_t len, unsigned char *vec)
 {
-	size_t i, npages = (len + page - 1) / page;
-	int64_t n = 0;
 	void *map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
+	int err = 0;
 
 	if (map == MAP_FAILED)
 		return -errno;
-	if (mincore(map, len, vec)) {
-		int err = errno;
-
-		munmap(map, len);
-		return -err;
-	}
+	if (mincore(map, len, vec))
+		err = -errno;
 	munmap(map, len);
-	for (i = 0; i < npages; i++)
-		n += vec[i] & 1;
-	return n;
+	return err;
 }
 
 /*
  * A read-only descriptor on the same file, for an fd opened O_WRONLY
- * (mmap needs read access).  -errno when it cannot be reopened.
+ * (mmap needs read access); fd itself when it can be read.  -errno when
+ * it cannot be reopened.
  */
-static int reopen_readonly(int fd)
+static int readable_fd(int fd)
 {
 	char path[64];
-	int rfd;
+	int flags = fcntl(fd, F_GETFL), rfd;
 
+	if (flags < 0)
+		return -errno;
+	if ((flags & O_ACCMODE) != O_WRONLY)
+		return fd;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	rfd = open(path, O_RDONLY | O_CLOEXEC);
 	return rfd < 0 ? -errno : rfd;
 }
 
+/*
+ * Count the resident pages of [off, off + len) of fd into per-piece
+ * counters: the page at p (the part of it inside the range) goes to
+ * piece (p - off) / piece (at most n - 1); tot[i] pages, res[i] of them
+ * resident.  One mincore pass, in mappings of RESIDENCY_PIECE.  0 or
+ * -errno.
+ */
+static int count_pieces(int fd, off_t off, off_t len, off_t piece, size_t n,
+			uint64_t *tot, uint64_t *res)
+{
+	const off_t page = (off_t)sysconf(_SC_PAGESIZE);
+	const off_t end = off + len;
+	unsigned char *vec = xmalloc((size_t)(RESIDENCY_PIECE / page));
+	off_t m;
+	int rc = 0;
+
+	for (m = off - off % page; m < end && !rc; m += RESIDENCY_PIECE) {
+		size_t maplen = (size_t)(end - m < RESIDENCY_PIECE ? end - m :
+					 RESIDENCY_PIECE), j;
+
+		rc = map_mincore(fd, m, maplen, vec);
+		for (j = 0; !rc && j < (maplen + (size_t)page - 1) /
+				       (size_t)page; j++) {
+			off_t p = m + (off_t)j * page;
+			size_t i = (size_t)(((p < off ? off : p) - off) / piece);
+
+			if (i >= n)
+				i = n - 1;
+			tot[i]++;
+			res[i] += vec[j] & 1;
+		}
+	}
+	free(vec);
+	return rc;
+}
+
 double cache_residency(int fd, off_t len)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t vlen = (size_t)(RESIDENCY_PIECE / (off_t)page);
-	unsigned char *vec;
-	int64_t resident = 0;
-	off_t off;
-	int flags, mfd = fd;
+	double share;
+	int rc;
 
 	if (len < 0)
 		return -EINVAL;
 	if (len == 0)
 		return 1.0;
-	flags = fcntl(fd, F_GETFL);
-	if (flags < 0)
-		return -errno;
-	if ((flags & O_ACCMODE) == O_WRONLY) {
-		mfd = reopen_readonly(fd);
-		if (mfd < 0)
-			return mfd;
-	}
+	rc = cache_residency_pieces(fd, 0, len, len, &share, 1);
+	return rc ? (double)rc : share;
+}
 
-	if ((off_t)(vlen * page) > len)
-		vlen = (size_t)((len + (off_t)page - 1) / (off_t)page);
-	vec = xmalloc(vlen);
-	for (off = 0; off < len; off += RESIDENCY_PIECE) {
-		off_t rest = len - off;
-		size_t piece = rest < RESIDENCY_PIECE ? (size_t)rest
-						      : (size_t)RESIDENCY_PIECE;
-		int64_t n = resident_pages(mfd, off, piece, page, vec);
+int cache_residency_pieces(int fd, off_t off, off_t len, off_t piece,
+			   double *share, size_t n)
+{
+	uint64_t *tot, *res;
+	size_t i;
+	int mfd, rc;
 
-		if (n < 0) {
-			resident = n;
-			break;
-		}
-		resident += n;
-	}
-	free(vec);
+	if (off < 0 || len < 0 || piece <= 0 || !n)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		share[i] = -1;
+	if (!len)
+		return 0;
+	mfd = readable_fd(fd);
+	if (mfd < 0)
+		return mfd;
+	tot = xcalloc(n, sizeof(*tot));
+	res = xcalloc(n, sizeof(*res));
+	rc = count_pieces(mfd, off, len, piece, n, tot, res);
+	for (i = 0; !rc && i < n; i++)
+		if (tot[i])
+			share[i] = (double)res[i] / (double)tot[i];
+	free(tot);
+	free(res);
 	if (mfd != fd)
 		close(mfd);
-	if (resident < 0)
-		return (double)resident;
-	return (double)resident / (double)((len + (off_t)page - 1) /
-					   (off_t)page);
+	return rc;
 }
 
 int cache_drop_metadata(int fd)
@@ -189,12 +221,44 @@ static int flush_blockdev(const char *name)
 static size_t below(const char *path, int vm, struct cache_layer *out,
 		    size_t max, size_t n, int depth);
 
+/*
+ * The memory filesystem fd's file is on (tmpfs, ramfs), NULL when none:
+ * its pages are the file's only copy, so nothing can evict them, and no
+ * device is below.
+ */
+static const char *memory_fs(int fd)
+{
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf))
+		return NULL;
+	switch ((unsigned long)sf.f_type) {
+	case TMPFS_MAGIC:
+		return "tmpfs";
+	case RAMFS_MAGIC:
+		return "ramfs";
+	}
+	return NULL;
+}
+
+/* A backing file on a memory filesystem: not evictable, and why. */
+static void layer_in_memory(struct cache_layer *l, int fd, const char *fs)
+{
+	double r = cache_residency(fd, lseek(fd, 0, SEEK_END));
+
+	l->state = CACHE_NOT_EVICTABLE;
+	l->residency = r < 0 ? -1 : r;
+	snprintf(l->why, sizeof(l->why),
+		 "memory filesystem: the backing file is on %s, whose pages are its only copy, so reads never reach a device; put the image on a disk-backed filesystem",
+		 fs);
+}
+
 /* A loop device: flush it, drop its backing file, measure, go below. */
 static size_t below_loop(const struct stack_dev *d, int vm,
 			 struct cache_layer *out, size_t max, size_t n,
 			 int depth)
 {
-	const char *back = stack_field(d, "backing_file");
+	const char *back = stack_field(d, "backing_file"), *mem;
 	struct cache_layer *l = layer_add(out, max, &n, d);
 	int fd, err;
 	double r;
@@ -215,6 +279,12 @@ static size_t below_loop(const struct stack_dev *d, int vm,
 		l->state = CACHE_NOT_EVICTABLE;
 		snprintf(l->why, sizeof(l->why), "cannot open '%s': %s", back,
 			 strerror(errno));
+		return n;
+	}
+	mem = memory_fs(fd);
+	if (mem) {
+		layer_in_memory(l, fd, mem);
+		close(fd);
 		return n;
 	}
 	if (!err)

@@ -16,6 +16,16 @@ int cache_evict(int fd);
  */
 double cache_residency(int fd, off_t len);
 
+/*
+ * The page-cache share (0..1) of each of n pieces of [off, off + len) of
+ * fd, from one mincore(2) pass: share[i] of [off + i * piece, off + (i +
+ * 1) * piece), the last cut at off + len (and taking any rest beyond n
+ * pieces); a page partly inside counts for the piece its part is in, -1
+ * for a piece with no page.  0 or -errno (share[] all -1).
+ */
+int cache_residency_pieces(int fd, off_t off, off_t len, off_t piece,
+			   double *share, size_t n);
+
 /* syncfs(fd) then write "2" (dentries and inodes) to drop_caches; root
  * only.  0 or -errno. */
 int cache_drop_metadata(int fd);
@@ -28,8 +38,10 @@ int cache_drop_metadata(int fd);
  * residency is measured (mincore), and the same below it, for a loop on a
  * file on another loop.  Layers with a cache clyde can neither evict nor
  * see into are reported as such: a write-back cache that a disk reports,
- * bcache, dm-cache, and every disk of a virtual machine (the hypervisor's
- * cache of the disk image).  Only what was measured is claimed.
+ * bcache, dm-cache, every disk of a virtual machine (the hypervisor's
+ * cache of the disk image), and a loop's backing file on a memory
+ * filesystem (tmpfs, ramfs: its pages are the only copy; the reason says
+ * "memory filesystem").  Only what was measured is claimed.
  */
 enum cache_layer_state {
 	CACHE_EVICTED_VERIFIED,		/* evicted, residency measured */

@@ -11,7 +11,7 @@
  * /proc/self/fd/N means nothing in another process) and the socket the
  * answer goes back on, so concurrent workers each get their own answer.
  */
-#include "cache.h"
+#include "fsops/cache.h"
 
 #include <errno.h>
 #include <fcntl.h>

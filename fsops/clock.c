@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "clock.h"
+#include "fsops/clock.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -31,4 +33,31 @@ double cpu_percent(const struct cpu_usage *a, const struct cpu_usage *b,
 	if (elapsed_s <= 0 || tb < ta)
 		return 0;
 	return (double)(tb - ta) / 1e9 / elapsed_s * 100.0;
+}
+
+static void sigcont_set(sigset_t *s)
+{
+	sigemptyset(s);
+	sigaddset(s, SIGCONT);
+}
+
+void clock_stops_watch(void)
+{
+	sigset_t s;
+
+	sigcont_set(&s);
+	pthread_sigmask(SIG_BLOCK, &s, NULL);
+}
+
+int clock_stopped(void)
+{
+	static const struct timespec now = { 0, 0 };
+	sigset_t s, pending;
+
+	if (sigpending(&pending) || !sigismember(&pending, SIGCONT))
+		return 0;
+	sigcont_set(&s);
+	while (sigtimedwait(&s, NULL, &now) < 0 && errno == EINTR)
+		;
+	return 1;
 }

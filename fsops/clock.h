@@ -14,6 +14,25 @@ static inline uint64_t clock_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * Job-control stops.  SIGSTOP or SIGTSTP freeze the process, SIGCONT
+ * resumes it, and the monotonic clock runs on: a test timed across a
+ * stop counts the time the process stood still.  clock_stops_watch()
+ * blocks SIGCONT in the calling thread (call it before any thread or
+ * worker starts: they inherit the mask).  SIGCONT resumes a process
+ * whether or not it is blocked; blocked, it stays pending, with no
+ * handler to interrupt a system call, until clock_stopped() takes it.
+ */
+void clock_stops_watch(void);
+
+/*
+ * Was the process resumed by SIGCONT (after a stop) since the last call
+ * (or since clock_stops_watch())?  Takes the pending SIGCONT: 1 or 0.
+ * Call it before a timed span to forget earlier stops, after it to learn
+ * of one inside.  Pending signals are per process (or worker process).
+ */
+int clock_stopped(void);
+
 /* CPU time of the whole process: all its threads (getrusage RUSAGE_SELF). */
 struct cpu_usage {
 	uint64_t user_ns;

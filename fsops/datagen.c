@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "datagen.h"
+#include "fsops/datagen.h"
 
 #include <endian.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/xalloc.h"
+#include "lib/xalloc.h"
 
 #define GOLDEN 0x9e3779b97f4a7c15ull
 
@@ -76,6 +76,11 @@ void datagen_fill(void *buf, size_t len, uint64_t seed, uint64_t stream,
 	}
 }
 
+/* The stamp keys are the seed mixed with these. */
+#define K0_SALT 0x6a09e667f3bcc908ull
+#define K1_SALT 0xbb67ae8584caa73bull
+#define K2_SALT 0x3c6ef372fe94f82bull
+
 /* The pool's own stream: no caller's stream is this. */
 #define POOL_STREAM 0xc1d0f00dc1d0f00dull
 
@@ -92,9 +97,9 @@ void datagen_init(struct datagen *g, uint64_t seed, size_t max_block)
 	g->pool = xmalloc_aligned(DATAGEN_POOL_SIZE + slack, 4096);
 	g->max_block = max_block;
 	g->seed = seed;
-	g->k0 = mix64(seed ^ 0x6a09e667f3bcc908ull);
-	g->k1 = mix64(seed ^ 0xbb67ae8584caa73bull);
-	g->k2 = mix64(seed ^ 0x3c6ef372fe94f82bull);
+	g->k0 = mix64(seed ^ K0_SALT);
+	g->k1 = mix64(seed ^ K1_SALT);
+	g->k2 = mix64(seed ^ K2_SALT);
 	g->k3 = mix64(seed ^ 0xa54ff53a5f1d36f1ull);
 	datagen_fill(g->pool, DATAGEN_POOL_SIZE, seed, POOL_STREAM, 0);
 	/* the slack repeats the pool's start: every window is contiguous */
@@ -231,6 +236,56 @@ int64_t datagen_compare(const struct datagen *g, const void *buf,
 	}
 	free(want);
 	return -1;
+}
+
+/* The inverse of an odd c modulo 2^64 (Newton: each step doubles the
+ * correct low bits, from the 3 that c itself has). */
+static uint64_t inverse64(uint64_t c)
+{
+	uint64_t x = c;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		x *= 2 - c * x;
+	return x;
+}
+
+/* mix64's inverse: its steps undone in reverse order. */
+static uint64_t unmix64(uint64_t z)
+{
+	z ^= z >> 31 ^ z >> 62;
+	z *= inverse64(0x94d049bb133111ebull);
+	z ^= z >> 27 ^ z >> 54;
+	z *= inverse64(0xbf58476d1ce4e5b9ull);
+	z ^= z >> 30 ^ z >> 60;
+	return z;
+}
+
+/*
+ * Undo sector_stamp() word by word: word 0 and the sector index give k0
+ * and with it the seed; the seed gives k1 and k2, which with words 1 and
+ * 2 give the stream and the generation.  Any 24 bytes yield some seed,
+ * stream and generation; clyde's own have both below 2^32.
+ */
+int datagen_stamp_identify(const void *sector, uint64_t offset,
+			   uint64_t *seed)
+{
+	uint64_t w[3], s, stream, gen;
+
+	if (offset % DATAGEN_SECTOR)
+		return 0;
+	memcpy(w, sector, sizeof(w));
+	w[0] = le64toh(w[0]);
+	w[1] = le64toh(w[1]);
+	w[2] = le64toh(w[2]);
+	s = unmix64(unmix64(w[0]) ^ offset / DATAGEN_SECTOR) ^ K0_SALT;
+	stream = (unmix64(w[1]) - w[0]) ^ mix64(s ^ K1_SALT);
+	gen = (unmix64(w[2]) - w[1]) ^ mix64(s ^ K2_SALT);
+	if (stream >> 32 || gen >> 32)
+		return 0;
+	if (seed)
+		*seed = s;
+	return 1;
 }
 
 void rng_seed(struct rng *r, uint64_t seed)

@@ -27,7 +27,7 @@
  * shrinks the data.  (A stream compressor with a window larger than the
  * pool, zstd --long, does find the repeats.)  Many small pieces (files)
  * are best written as one stream at increasing, sector-aligned offsets,
- * so that together they walk the pool, as bench/files.c does.
+ * so that together they walk the pool, as bench/classic/files.c does.
  *
  * Costs, per byte written: datagen_block() writes only the stamps (three
  * 8-byte words per 4 KiB sector, far less than a copy) and hands back a
@@ -99,6 +99,19 @@ void datagen_stamp(const struct datagen *g, void *buf, size_t len,
 int64_t datagen_compare(const struct datagen *g, const void *buf,
 			size_t len, uint64_t stream, uint32_t gen,
 			uint64_t offset);
+
+/*
+ * Does sector (at least DATAGEN_STAMP_SIZE bytes) begin with the stamp
+ * datagen gives the sector at offset (a multiple of DATAGEN_SECTOR) of
+ * some stream, with some seed?  The stamp's words are bijections, so the
+ * seed, stream and generation are recovered from them without knowing
+ * the seed; the stamp is clyde's when stream and generation fit in 32
+ * bits, as they do for every device clyde writes (zones: stream 0;
+ * matrix: matrix_data_stream()).  Other data passes by a chance of
+ * 2^-64.  1 (and *seed set when seed is not NULL) or 0.  Reads 24 bytes.
+ */
+int datagen_stamp_identify(const void *sector, uint64_t offset,
+			   uint64_t *seed);
 
 /*
  * The reference generator: every 8-byte word a pure function of (seed,

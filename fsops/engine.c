@@ -5,7 +5,7 @@
  * completed inside submit) and null (every request done at once, nothing
  * sent to the kernel: what is left is clyde's own cost per I/O).
  */
-#include "engine.h"
+#include "fsops/engine.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/xalloc.h"
+#include "lib/xalloc.h"
 
 static int psync_init(struct io_engine *e, const struct io_engine_setup *s)
 {

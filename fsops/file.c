@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "file.h"
+#include "fsops/file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "sysroot.h"
+#include "fsops/sysroot.h"
 
 int write_full(int fd, const void *buf, size_t len)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Filesystem geometry: xfs and btrfs ioctls, libext2fs for ext2/3/4. */
-#include "fsgeom.h"
+#include "fsops/fsgeom.h"
 
 #include <errno.h>
 #include <ext2fs/ext2fs.h>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <xfs/xfs.h>
 
-#include "../lib/xalloc.h"
+#include "lib/xalloc.h"
 
 struct fields {
 	struct stack_field **f;

@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "stack.h"
+#include "fsops/stack.h"
 
 void fsgeom_read(const char *mountpoint, const char *fstype,
 		 const char *source, const char *fs_options,

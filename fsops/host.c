@@ -6,7 +6,7 @@
  * claim names its evidence in virt_evidence; without evidence the fields
  * stay unknown.
  */
-#include "target.h"
+#include "fsops/target.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +16,8 @@
 #include <cpuid.h>
 #endif
 
-#include "../lib/xalloc.h"
-#include "sysroot.h"
+#include "lib/xalloc.h"
+#include "fsops/sysroot.h"
 
 static const struct {
 	const char *sig;	/* CPUID 0x40000000 ebx:ecx:edx */
@@ -86,37 +86,6 @@ static void evidence(struct host_info *h, const char *fmt, const char *arg)
 	h->virt_evidence = e;
 }
 
-/* The value after "key\t: " on the first matching line of cpuinfo. */
-static char *cpuinfo_value(const char *key)
-{
-	char *path = xasprintf("%s/cpuinfo", procfs_root());
-	FILE *f = fopen(path, "re");
-	char *line = NULL, *out = NULL;
-	size_t cap = 0, klen = strlen(key);
-
-	free(path);
-	if (!f)
-		return NULL;
-	while (getline(&line, &cap, f) > 0) {
-		char *v;
-
-		if (strncmp(line, key, klen) ||
-		    (line[klen] != ' ' && line[klen] != '\t' &&
-		     line[klen] != ':'))
-			continue;
-		v = strchr(line, ':');
-		if (!v)
-			continue;
-		v += 1 + strspn(v + 1, " \t");
-		v[strcspn(v, "\n")] = '\0';
-		out = xstrdup(v);
-		break;
-	}
-	free(line);
-	fclose(f);
-	return out;
-}
-
 static char *dmi(const char *name)
 {
 	char *path = xasprintf("%s/class/dmi/id/%s", sysfs_root(), name);
@@ -141,8 +110,8 @@ static int has_flag(const char *flags, const char *flag)
 
 void host_virt_detect(struct host_info *h, const char *cpuid_vendor)
 {
-	char *flags = cpuinfo_value("flags");
-	char *model = cpuinfo_value("model name");
+	char *flags = procfs_cpuinfo("flags");
+	char *model = procfs_cpuinfo("model name");
 	size_t i;
 	int kvm_sig = 0;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* libblkid probing of devices and image files. */
-#include "probe.h"
+#include "fsops/probe.h"
 
 #include <blkid.h>
 #include <errno.h>

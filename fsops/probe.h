@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "stack.h"
+#include "fsops/stack.h"
 
 /*
  * Probe path; fields appended with stack_fields_set().  0 (type found),

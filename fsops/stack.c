@@ -4,133 +4,22 @@
  * their backing file (and what that file lives on), md and dm to their
  * slaves, btrfs to its member devices; and each disk's queue and transport.
  */
-#include "stack.h"
+#include "fsops/stack.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "../lib/xalloc.h"
-#include "stack_kinds.h"
-#include "sysroot.h"
+#include "lib/xalloc.h"
+#include "fsops/stack_kinds.h"
+#include "fsops/sysroot.h"
 
-void stack_init(struct dev_stack *s)
-{
-	memset(s, 0, sizeof(*s));
-}
+#define STACK_MAX_DEPTH 16
 
-void stack_release(struct dev_stack *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->ndevs; i++) {
-		struct stack_dev *d = &s->devs[i];
-
-		stack_fields_free(d->fields, d->nfields);
-		free(d->kind);
-		free(d->name);
-	}
-	free(s->devs);
-	for (i = 0; i < s->nwarnings; i++)
-		free(s->warnings[i]);
-	free(s->warnings);
-	memset(s, 0, sizeof(*s));
-}
-
-void stack_warn(struct dev_stack *s, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
-	va_end(ap);
-	if (!msg)
-		return;
-	s->warnings = xrealloc(s->warnings,
-			       (s->nwarnings + 1) * sizeof(*s->warnings));
-	s->warnings[s->nwarnings++] = msg;
-}
-
-int stack_add(struct dev_stack *s, const char *kind, const char *name,
-	      int parent)
-{
-	struct stack_dev *d;
-
-	xgrow((void **)&s->devs, &s->alloc, s->ndevs + 1, sizeof(*s->devs));
-	d = &s->devs[s->ndevs];
-	memset(d, 0, sizeof(*d));
-	d->kind = xstrdup(kind);
-	d->name = xstrdup_or_null(name);
-	d->parent = parent;
-	return (int)s->ndevs++;
-}
-
-void stack_fields_set(struct stack_field **fields, size_t *n,
-		      const char *key, const char *value, int numeric)
-{
-	struct stack_field *f = *fields;
-	size_t i;
-
-	if (!value)
-		return;
-	for (i = 0; i < *n; i++)
-		if (!strcmp(f[i].key, key))
-			break;
-	if (i == *n) {
-		f = xrealloc(f, (*n + 1) * sizeof(*f));
-		f[i].key = xstrdup(key);
-		(*n)++;
-		*fields = f;
-	} else {
-		free(f[i].value);
-	}
-	f[i].value = xstrdup(value);
-	f[i].numeric = numeric;
-}
-
-void stack_fields_free(struct stack_field *fields, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(fields[i].key);
-		free(fields[i].value);
-	}
-	free(fields);
-}
-
-void stack_set(struct dev_stack *s, int dev, const char *key,
-	       const char *value, int numeric)
-{
-	stack_fields_set(&s->devs[dev].fields, &s->devs[dev].nfields, key,
-			 value, numeric);
-}
-
-int stack_find(const struct dev_stack *s, const char *kind, int from)
-{
-	size_t i;
-
-	for (i = from < 0 ? 0 : (size_t)from; i < s->ndevs; i++)
-		if (!strcmp(s->devs[i].kind, kind))
-			return (int)i;
-	return -1;
-}
-
-const char *stack_field(const struct stack_dev *d, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < d->nfields; i++)
-		if (!strcmp(d->fields[i].key, key))
-			return d->fields[i].value;
-	return NULL;
-}
 static int walk_dir(struct dev_stack *s, const char *real, int parent,
 		    int depth);
 
@@ -181,20 +70,14 @@ static void walk_slaves(struct dev_stack *s, const char *real, int dev,
 	walk_links(s, sdir, dev, depth);
 	free(sdir);
 }
-/* Walk the block device whose sysfs directory is real. */
-static int walk_dir(struct dev_stack *s, const char *real, int parent,
-		    int depth)
+/* The device real is, added under parent with its kind's own fields
+ * (a partition's disk walked under it); its index. */
+static int add_kind(struct dev_stack *s, const char *real, const char *name,
+		    int parent, int depth)
 {
-	const char *name = strrchr(real, '/');
 	char *v;
 	int dev;
 
-	name = name ? name + 1 : real;
-	if (depth >= STACK_MAX_DEPTH) {
-		stack_warn(s, "device stack deeper than %d at '%s'",
-			   STACK_MAX_DEPTH, name);
-		return -ELOOP;
-	}
 	if (stack_exists(real, "partition")) {
 		char *disk = xstrdup(real);
 
@@ -225,41 +108,74 @@ static int walk_dir(struct dev_stack *s, const char *real, int parent,
 	} else {
 		dev = stack_add(s, "disk", name, parent);
 	}
+	return dev;
+}
+
+/* A "disk" with slaves but no md/dm directory is another stacking
+ * driver ("virtual"); a real disk gets its identity and queue. */
+static void disk_fields(struct dev_stack *s, int dev, const char *real)
+{
+	char *sdir = xasprintf("%s/slaves", real);
+	DIR *d = opendir(sdir);
+	struct dirent *e;
+	int has = 0;
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.')
+			has = 1;
+	if (d)
+		closedir(d);
+	free(sdir);
+	if (has) {
+		free(s->devs[dev].kind);
+		s->devs[dev].kind = xstrdup("virtual");
+	} else {
+		stack_disk_fields(s, dev, real);
+	}
+}
+
+/* A loop device's queue and backing file, and the walk on to the device
+ * that file lives on. */
+static void loop_fields(struct dev_stack *s, int dev, const char *real,
+			int depth)
+{
+	char *qdir = xasprintf("%s/queue", real);
+	dev_t fs_dev;
+	int file;
+
+	stack_copy(s, dev, qdir, "logical_block_size", NULL, 1);
+	free(qdir);
+	file = stack_loop_fields(s, real, dev, &fs_dev);
+	if (file >= 0 && depth + 1 < STACK_MAX_DEPTH)
+		stack_walk_devnum(s, major(fs_dev), minor(fs_dev), file);
+}
+
+/* Walk the block device whose sysfs directory is real. */
+static int walk_dir(struct dev_stack *s, const char *real, int parent,
+		    int depth)
+{
+	const char *name = strrchr(real, '/');
+	int dev;
+
+	name = name ? name + 1 : real;
+	if (depth >= STACK_MAX_DEPTH) {
+		stack_warn(s, "device stack deeper than %d at '%s'",
+			   STACK_MAX_DEPTH, name);
+		return -ELOOP;
+	}
+	dev = add_kind(s, real, name, parent, depth);
 	stack_copy(s, dev, real, "dev", NULL, 0);
 	stack_set_size(s, dev, real);
-	if (!strcmp(s->devs[dev].kind, "disk")) {
-		/* another stacking driver: slaves but no md/dm directory */
-		char *sdir = xasprintf("%s/slaves", real);
-		DIR *d = opendir(sdir);
-		struct dirent *e;
-		int has = 0;
-
-		while (d && (e = readdir(d)))
-			if (e->d_name[0] != '.')
-				has = 1;
-		if (d)
-			closedir(d);
-		free(sdir);
-		if (has) {
-			free(s->devs[dev].kind);
-			s->devs[dev].kind = xstrdup("virtual");
-		} else {
-			stack_disk_fields(s, dev, real);
-		}
-	}
+	if (!strcmp(s->devs[dev].kind, "disk"))
+		disk_fields(s, dev, real);
 	if (!strcmp(s->devs[dev].kind, "md")) {
 		char *qdir = xasprintf("%s/queue", real);
 
 		stack_copy(s, dev, qdir, "optimal_io_size", NULL, 1);
 		free(qdir);
 	}
-	if (!strcmp(s->devs[dev].kind, "loop")) {
-		char *qdir = xasprintf("%s/queue", real);
-
-		stack_copy(s, dev, qdir, "logical_block_size", NULL, 1);
-		free(qdir);
-		stack_walk_loop(s, real, dev, depth);
-	}
+	if (!strcmp(s->devs[dev].kind, "loop"))
+		loop_fields(s, dev, real, depth);
 	walk_slaves(s, real, dev, depth);
 	return dev;
 }

@@ -22,31 +22,7 @@
  * stripe_cache_size; loop carries backing_file, dio, offset, sizelimit.
  */
 
-#include <stddef.h>
-
-struct stack_field {
-	char *key;
-	char *value;
-	int numeric;		/* value is a decimal number */
-};
-
-struct stack_dev {
-	char *kind;
-	char *name;		/* "sda", "md0", "vg0-data", backing file path */
-	int parent;		/* index of the holder, -1 for the top */
-	struct stack_field *fields;
-	size_t nfields;
-};
-
-struct dev_stack {
-	struct stack_dev *devs;
-	size_t ndevs, alloc;
-	char **warnings;	/* what could not be read, for the record */
-	size_t nwarnings;
-};
-
-void stack_init(struct dev_stack *s);
-void stack_release(struct dev_stack *s);
+#include "fsops/stack_dev.h"
 
 /*
  * Walk the block device MAJ:MIN (<sysfs>/dev/block/MAJ:MIN) and everything
@@ -72,24 +48,5 @@ int stack_walk_btrfs(struct dev_stack *s, const char *uuid, int parent);
  * both exist; type is "data", "metadata" or "system".  NULL when unknown.
  */
 char *stack_btrfs_profile(const char *uuid, const char *type);
-
-/* Index of the first device of kind, or -1. */
-int stack_find(const struct dev_stack *s, const char *kind, int from);
-/* A field's value, or NULL. */
-const char *stack_field(const struct stack_dev *d, const char *key);
-
-/* Append a device / a field (value NULL: nothing added). */
-int stack_add(struct dev_stack *s, const char *kind, const char *name,
-	      int parent);
-void stack_set(struct dev_stack *s, int dev, const char *key,
-	       const char *value, int numeric);
-
-/* The same on a bare field list (filesystem geometry). */
-void stack_fields_set(struct stack_field **fields, size_t *n,
-		      const char *key, const char *value, int numeric);
-void stack_fields_free(struct stack_field *fields, size_t n);
-
-__attribute__((format(printf, 2, 3)))
-void stack_warn(struct dev_stack *s, const char *fmt, ...);
 
 #endif

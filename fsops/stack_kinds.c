@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * What each kind of device in the stack says in sysfs (fsops/stack.c
- * walks the stack): a whole disk's identity, queue and transport (with the
+ * walks the stack; nothing here walks): a whole disk's identity, queue and transport (with the
  * fc_host of a fibre-channel disk), a loop device's backing file and the
  * mount it lives on, md's and dm's own attributes.
  */
-#include "stack_kinds.h"
+#include "fsops/stack_kinds.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,8 +17,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "../lib/xalloc.h"
-#include "sysroot.h"
+#include "lib/xalloc.h"
+#include "fsops/sysroot.h"
 
 /* The first line of dir/name without trailing blanks; NULL if unreadable
  * or empty. */
@@ -192,14 +192,14 @@ static void file_mount(struct dev_stack *s, int dev, const char *file)
 	free(mountinfo);
 }
 
-/* A loop device's backing file and what that file lives on. */
-void stack_walk_loop(struct dev_stack *s, const char *real, int dev,
-		     int depth)
+/* A loop device's backing file and the mount it lives on. */
+int stack_loop_fields(struct dev_stack *s, const char *real, int dev,
+		      dev_t *fs_dev)
 {
 	char *ldir = xasprintf("%s/loop", real);
 	char *back = stack_attr(ldir, "backing_file");
 	struct stat st;
-	int file;
+	int file = -1;
 
 	stack_set(s, dev, "backing_file", back, 0);
 	stack_copy(s, dev, ldir, "dio", NULL, 1);
@@ -208,7 +208,7 @@ void stack_walk_loop(struct dev_stack *s, const char *real, int dev,
 	stack_copy(s, dev, ldir, "autoclear", NULL, 1);
 	free(ldir);
 	if (!back)
-		return;
+		return -1;
 	file = stack_add(s, "file", back, dev);
 	/* a fake tree's backing file need not exist: then no more is known */
 	if (!stat(back, &st)) {
@@ -218,11 +218,12 @@ void stack_walk_loop(struct dev_stack *s, const char *real, int dev,
 			 minor(st.st_dev));
 		stack_set(s, file, "fs_dev", buf, 0);
 		file_mount(s, file, back);
-		if (depth + 1 < STACK_MAX_DEPTH)
-			stack_walk_devnum(s, major(st.st_dev),
-					  minor(st.st_dev), file);
+		*fs_dev = st.st_dev;
+	} else {
+		file = -1;
 	}
 	free(back);
+	return file;
 }
 
 void stack_walk_md(struct dev_stack *s, const char *real, int dev)

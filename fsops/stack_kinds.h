@@ -3,14 +3,14 @@
 #define CLYDE_STACK_KINDS_H
 
 /*
- * Internal to the device-stack walk (fsops/stack.c walks, stack_kinds.c
- * reads what each kind of device says): nothing outside those two
- * includes it.  The public API is stack.h.
+ * What each kind of device says in sysfs, read into one device of a stack
+ * (fsops/stack.c walks the stack and calls these; they walk nothing).
+ * Only the walk includes this; the public API is stack.h.
  */
 
-#include "stack.h"
+#include <sys/types.h>
 
-#define STACK_MAX_DEPTH 16
+#include "fsops/stack_dev.h"
 
 /* The first line of dir/name without trailing blanks; NULL if unreadable
  * or empty.  The caller frees it. */
@@ -25,9 +25,15 @@ void stack_set_size(struct dev_stack *s, int dev, const char *dir);
 
 /* What every whole disk reports: identity, queue, transport. */
 void stack_disk_fields(struct dev_stack *s, int dev, const char *real);
-/* A loop device's backing file and what that file lives on. */
-void stack_walk_loop(struct dev_stack *s, const char *real, int dev,
-		     int depth);
+/*
+ * A loop device's fields, its backing file as a "file" device under dev
+ * and the mount that file lives on.  The file's index with *fs_dev the
+ * device of the filesystem holding it (the walk goes on there), or -1
+ * when there is none to walk (no backing file, or one that cannot be
+ * stat'ed: a fake tree's need not exist).
+ */
+int stack_loop_fields(struct dev_stack *s, const char *real, int dev,
+		      dev_t *fs_dev);
 /* md: level, chunk size, disks, layout, stripe cache, state. */
 void stack_walk_md(struct dev_stack *s, const char *real, int dev);
 /* dm: name, uuid and the kind the uuid says (lvm, crypt, multipath). */

@@ -22,4 +22,11 @@ const char *procfs_root(void);
  */
 char *sysfs_read_str(const char *path);
 
+/*
+ * The value of key ("model name", "flags") on its first line of
+ * <procfs>/cpuinfo, without the blanks around it: an allocated string, or
+ * NULL when the file cannot be read, has no such line or the value is empty.
+ */
+char *procfs_cpuinfo(const char *key);
+
 #endif

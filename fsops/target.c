@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "target.h"
+#include "fsops/target.h"
 
 #include <errno.h>
 #include <libmount.h>
@@ -16,9 +16,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "../lib/xalloc.h"
-#include "fsgeom.h"
-#include "sysroot.h"
+#include "lib/xalloc.h"
+#include "fsops/fsgeom.h"
+#include "fsops/sysroot.h"
 
 __attribute__((format(printf, 3, 4)))
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -240,39 +240,6 @@ void fs_target_release(struct fs_target *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* The first "model name" of <procfs>/cpuinfo, NULL when there is none. */
-static char *cpu_model(void)
-{
-	char *path = xasprintf("%s/cpuinfo", procfs_root());
-	FILE *f = fopen(path, "re");
-	char *line = NULL, *model = NULL;
-	size_t cap = 0;
-
-	free(path);
-	if (!f)
-		return NULL;
-	while (getline(&line, &cap, f) > 0) {
-		char *colon, *v, *end;
-
-		if (strncmp(line, "model name", 10) != 0)
-			continue;
-		colon = strchr(line, ':');
-		if (!colon)
-			continue;
-		v = colon + 1 + strspn(colon + 1, " \t");
-		end = v + strlen(v);
-		while (end > v && (end[-1] == '\n' || end[-1] == ' ' ||
-				   end[-1] == '\t'))
-			*--end = '\0';
-		if (*v)
-			model = xstrdup(v);
-		break;
-	}
-	free(line);
-	fclose(f);
-	return model;
-}
-
 void host_detect(struct host_info *h)
 {
 	char name[HOST_NAME_MAX + 1];
@@ -288,7 +255,7 @@ void host_detect(struct host_info *h)
 	}
 	if (!uname(&u))
 		h->kernel = xstrdup(u.release);
-	h->cpu_model = cpu_model();
+	h->cpu_model = procfs_cpuinfo("model name");
 	h->cores = sysconf(_SC_NPROCESSORS_ONLN);
 	if (h->cores < 0)
 		h->cores = 0;

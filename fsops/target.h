@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "stack.h"
+#include "fsops/stack.h"
 
 struct fs_target {
 	char *mountpoint;

@@ -5,7 +5,7 @@
  * thread takes the submissions) and IOPOLL (--hipri: completions polled
  * from the device).  The fast path is inline in uring.h.
  */
-#include "uring.h"
+#include "fsops/uring.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "sysroot.h"
-#include "../lib/xalloc.h"
+#include "fsops/sysroot.h"
+#include "lib/xalloc.h"
 
 /* idle time of the SQPOLL thread before it sleeps, ms */
 #define SQPOLL_IDLE_MS 100

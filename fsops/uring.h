@@ -18,7 +18,7 @@
 #include <liburing.h>
 #include <stddef.h>
 
-#include "engine.h"
+#include "fsops/engine.h"
 
 /*
  * Can fd's device do polled completions (--hipri)?  0 when its block

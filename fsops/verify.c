@@ -5,11 +5,11 @@
  * of the lane's state, so any change confined to one word (a flipped byte,
  * a torn sector inside a word) always changes the sum.
  */
-#include "verify.h"
+#include "fsops/verify.h"
 
 #include <string.h>
 
-#include "datagen.h"
+#include "fsops/datagen.h"
 
 #define VERIFY_MAGIC 0x5659594cu	/* "LYYV" */
 #define SUM_MUL 0x100000001b3ull
@@ -96,6 +96,14 @@ enum verify_result verify_check(const void *buf, size_t unit,
 	if (want->gen != VERIFY_ANY_GEN && h.gen != want->gen)
 		return VERIFY_BAD_GEN;
 	return VERIFY_OK;
+}
+
+int verify_header_names(const void *buf, uint64_t offset)
+{
+	struct verify_hdr h;
+
+	memcpy(&h, buf, sizeof(h));
+	return h.magic == VERIFY_MAGIC && h.offset == offset;
 }
 
 const char *verify_result_str(enum verify_result r)

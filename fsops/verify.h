@@ -46,6 +46,14 @@ enum verify_result verify_check(const void *buf, size_t unit,
 				const struct verify_id *want,
 				struct verify_id *found);
 
+/*
+ * Does buf (VERIFY_HDR_SIZE bytes) start a unit header naming offset?
+ * The magic and the offset: 96 bits that other data matches only by a
+ * vanishing chance.  1 or 0; the checksum is not checked (the unit may be
+ * longer than what the caller read).
+ */
+int verify_header_names(const void *buf, uint64_t offset);
+
 /* "checksum mismatch", "stale generation" ...: what a result means. */
 const char *verify_result_str(enum verify_result r);
 

@@ -3,40 +3,18 @@
  * The options-table engine: defaults, getopt_long, --help and params from
  * one table of typed rows.
  */
-#include "optable.h"
+#include "lib/optable.h"
 
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "optrow.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 #ifndef CLYDE_VERSION
 #define CLYDE_VERSION "unknown"
 #endif
-
-int errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int optable_set_string(char **dst, const char *arg, const char *empty,
-		       char *err, size_t errlen)
-{
-	if (!*arg)
-		return errf(err, errlen, "%s", empty);
-	free(*dst);
-	*dst = xstrdup(arg);
-	return 0;
-}
 
 int optable_defaults(const struct optable *t, void *cfg, char *err,
 		     size_t errlen)
@@ -88,7 +66,11 @@ static void put_help(FILE *out, const char *text, size_t indent)
 	fputc('\n', out);
 }
 
-void optable_usage(const struct optable *t, FILE *out)
+/*
+ * --help: head, then "  -s, --size SIZE" and the help line a row (with
+ * "(default X)" from a cfg made by t->init), tail.
+ */
+static void optable_usage(const struct optable *t, FILE *out)
 {
 	void *cfg = NULL;
 	size_t i;
@@ -304,3 +286,10 @@ void optable_params(const struct optable *t, const void *cfg,
 		optrow_params(&t->rows[i], cfg, sink);
 }
 
+void optable_release(const struct optable *t, void *cfg)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++)
+		optrow_release(&t->rows[i], cfg);
+}

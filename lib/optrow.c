@@ -3,15 +3,27 @@
  * One row of an options table (optrow.h): reading and writing its field,
  * parsing its argument by type, showing its default, writing its param.
  */
-#include "optrow.h"
+#include "lib/optrow.h"
 
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
-#include "xalloc.h"
+#include "lib/units.h"
+#include "lib/xalloc.h"
+
+int errf(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /* --- fields --- */
 
@@ -330,9 +342,71 @@ static int parse_string_row(const struct opt_def *o, void *cfg,
 	if ((o->flags & OPTF_LABEL) && strchr(arg, ','))
 		return errf(err, errlen, "%s: %s '%s' must be one line without "
 			    "commas", opt, o->what ? o->what : "value", arg);
+	if ((o->flags & OPTF_ONCE) && *dst)
+		return errf(err, errlen, "%s: given twice ('%s', then '%s'); "
+			    "give one", opt, *dst, arg);
 	free(*dst);
 	*dst = xstrdup(arg);
 	return 0;
+}
+
+/*
+ * One path more for a path list (-d of every command): one set of rules,
+ * whichever command's row it is.
+ */
+static int parse_paths_row(const struct opt_def *o, void *cfg,
+			   const char *arg, const char *opt, char *err,
+			   size_t errlen)
+{
+	char ***arr = field(cfg, o->off);
+	size_t n = load_size_t(cfg, o->count_off), i, len = strlen(arg);
+
+	if (!len)
+		return errf(err, errlen, "%s: empty %s", opt,
+			    o->what ? o->what : "path");
+	if (len >= PATH_MAX)
+		return errf(err, errlen, "%s: a path of %zu bytes is too long "
+			    "(PATH_MAX is %d)", opt, len, PATH_MAX);
+	for (i = 0; i < n; i++)
+		if (!strcmp((*arr)[i], arg))
+			return errf(err, errlen, "%s: '%s' is given twice",
+				    opt, arg);
+	if (o->max && n >= o->max)
+		return errf(err, errlen, "%s: at most %" PRIu64 " paths", opt,
+			    o->max);
+	*arr = xrealloc(*arr, (n + 1) * sizeof(**arr));
+	(*arr)[n++] = xstrdup(arg);
+	memcpy(field(cfg, o->count_off), &n, sizeof(n));
+	return 0;
+}
+
+static void release_paths(const struct opt_def *o, void *cfg)
+{
+	char ***arr = field(cfg, o->off);
+	size_t n = load_size_t(cfg, o->count_off), i;
+
+	for (i = 0; i < n; i++)
+		free((*arr)[i]);
+	free(*arr);
+	*arr = NULL;
+	n = 0;
+	memcpy(field(cfg, o->count_off), &n, sizeof(n));
+}
+
+/* OPTF_NONE's "none": an empty list, or a zero field. */
+static void apply_none(const struct opt_def *o, void *cfg)
+{
+	size_t zero = 0;
+
+	if (o->type == OPT_LIST) {
+		void **dst = field(cfg, o->off);
+
+		free(*dst);
+		*dst = NULL;
+		memcpy(field(cfg, o->count_off), &zero, sizeof(zero));
+	} else {
+		memset(field(cfg, o->off), 0, o->width);
+	}
 }
 
 /* Apply arg (NULL: none) to the row's field.  0 or -1 (err set). */
@@ -341,6 +415,10 @@ int optrow_apply(const struct opt_def *o, void *cfg, const char *arg,
 {
 	int one = 1;
 
+	if ((o->flags & OPTF_NONE) && arg && !strcmp(arg, "none")) {
+		apply_none(o, cfg);
+		return o->parse ? o->parse(cfg, arg, err, errlen) : 0;
+	}
 	switch (o->type) {
 	case OPT_CUSTOM:
 	case OPT_ACTION:
@@ -366,6 +444,10 @@ int optrow_apply(const struct opt_def *o, void *cfg, const char *arg,
 		break;
 	case OPT_KV:
 		if (parse_kv_row(o, cfg, arg, opt, err, errlen))
+			return -1;
+		break;
+	case OPT_PATHS:
+		if (parse_paths_row(o, cfg, arg, opt, err, errlen))
 			return -1;
 		break;
 	}
@@ -431,17 +513,12 @@ int optrow_has_arg(const struct opt_def *o)
 
 /* --- params --- */
 
-void optrow_params(const struct opt_def *o, const void *cfg,
-		       const struct opt_sink *sink)
+static void typed_params(const struct opt_def *o, const void *cfg,
+			 const struct opt_sink *sink)
 {
 	char val[1024];
 	size_t i, n, k;
 
-	if (o->type == OPT_CUSTOM) {
-		if (o->params)
-			o->params(cfg, sink->out);
-		return;
-	}
 	if (o->type == OPT_KV) {
 		const struct opt_kv *kv =
 			*(const struct opt_kv *const *)cfield(cfg, o->off);
@@ -493,43 +570,57 @@ void optrow_params(const struct opt_def *o, const void *cfg,
 		sink->param(sink->out, o->param, val, 2);
 		break;
 	}
+	case OPT_PATHS: {
+		char *const *arr = *(char *const *const *)cfield(cfg, o->off);
+
+		n = load_size_t(cfg, o->count_off);
+		sink->param(sink->out, o->param, n ? arr[0] : ".", 0);
+		break;
+	}
 	default:
 		break;
 	}
 }
 
-
-void optable_release(const struct optable *t, void *cfg)
+void optrow_params(const struct opt_def *o, const void *cfg,
+		   const struct opt_sink *sink)
 {
-	size_t i, j, n;
+	if (o->type != OPT_CUSTOM)
+		typed_params(o, cfg, sink);
+	if (o->params)
+		o->params(cfg, sink->out);
+}
 
-	for (i = 0; i < t->nrows; i++) {
-		const struct opt_def *o = &t->rows[i];
-		void **p = field(cfg, o->off);
 
-		switch (o->type) {
-		case OPT_STRING:
-		case OPT_LIST:
-			free(*p);
-			*p = NULL;
-			break;
-		case OPT_KV: {
-			struct opt_kv *kv = *p;
+void optrow_release(const struct opt_def *o, void *cfg)
+{
+	void **p = field(cfg, o->off);
+	struct opt_kv *kv;
+	size_t j, n;
 
-			n = load_size_t(cfg, o->count_off);
-			for (j = 0; j < n; j++) {
-				free(kv[j].key);
-				free(kv[j].value);
-			}
-			free(kv);
-			*p = NULL;
-			n = 0;
-			memcpy(field(cfg, o->count_off), &n, sizeof(n));
-			memcpy(field(cfg, o->alloc_off), &n, sizeof(n));
-			break;
+	switch (o->type) {
+	case OPT_STRING:
+	case OPT_LIST:
+		free(*p);
+		*p = NULL;
+		break;
+	case OPT_PATHS:
+		release_paths(o, cfg);
+		break;
+	case OPT_KV:
+		kv = *p;
+		n = load_size_t(cfg, o->count_off);
+		for (j = 0; j < n; j++) {
+			free(kv[j].key);
+			free(kv[j].value);
 		}
-		default:
-			break;
-		}
+		free(kv);
+		*p = NULL;
+		n = 0;
+		memcpy(field(cfg, o->count_off), &n, sizeof(n));
+		memcpy(field(cfg, o->alloc_off), &n, sizeof(n));
+		break;
+	default:
+		break;
 	}
 }

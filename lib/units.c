@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Sizes and counts as clyde's command lines spell them. */
-#include "units.h"
+#include "lib/units.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -33,6 +33,8 @@ int parse_size(const char *s, uint64_t unit, uint64_t *out)
 		return -1;
 	errno = 0;
 	v = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
 	if (errno)
 		return -1;
 	if (*end) {
@@ -40,14 +42,14 @@ int parse_size(const char *s, uint64_t unit, uint64_t *out)
 		case 'k': case 'K': mult = KiB; break;
 		case 'm': case 'M': mult = MiB; break;
 		case 'g': case 'G': mult = GiB; break;
-		case 't': case 'T': mult = GiB * 1024; break;
+		case 't': case 'T': mult = TiB; break;
 		default: return -1;
 		}
 		if (end[1])
 			return -1;
 	}
 	if (v && mult > UINT64_MAX / v)
-		return -1;
+		return -ERANGE;
 	*out = v * mult;
 	return 0;
 }

@@ -13,11 +13,17 @@
 #define KiB ((uint64_t)1024)
 #define MiB (KiB * 1024)
 #define GiB (MiB * 1024)
+#define TiB (GiB * 1024)
+#define PiB (TiB * 1024)
+
+/* The same as doubles, for rates and offsets shown in MiB or GiB. */
+#define MiB_D ((double)MiB)
+#define GiB_D ((double)GiB)
 
 /*
  * Parse a size: a decimal number with an optional binary suffix k, m, g or
- * t (any case); without a suffix it counts in units of unit bytes.  0 or
- * -1 (overflow, junk, negative).
+ * t (any case); without a suffix it counts in units of unit bytes.  0,
+ * -ERANGE when it is a size no uint64_t holds, or -1 (junk, negative).
  */
 int parse_size(const char *s, uint64_t unit, uint64_t *out);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "xalloc.h"
+#include "lib/xalloc.h"
+#include "lib/diag.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,8 +9,7 @@
 
 static void __attribute__((noreturn)) oom(void)
 {
-	fputs("clyde: out of memory\n", stderr);
-	exit(1);
+	diag_die(1, "out of memory");
 }
 
 void *xmalloc(size_t size)

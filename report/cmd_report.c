@@ -1,28 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * `clyde report`: the options table (in the shape of bench/options.c: one
+ * `clyde report`: the options table (in the shape of bench/classic/options.c: one
  * row per option, parsed, documented and applied from that row only), the
  * input files, and the chosen writer.
  */
-#include "cmd_report.h"
+#include "report/cmd_report.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include "compare.h"
-#include "copies.h"
-#include "criteria.h"
-#include "import.h"
-#include "outfile.h"
-#include "pivot.h"
-#include "regress.h"
-#include "textesc.h"
-#include "report.h"
-#include "../lib/optable.h"
-#include "../lib/xalloc.h"
+#include "report/analyze/compare.h"
+#include "report/analyze/copies.h"
+#include "report/analyze/criteria.h"
+#include "report/analyze/figures.h"
+#include "report/import/import.h"
+#include "report/write/outfile.h"
+#include "report/analyze/pivot.h"
+#include "report/analyze/regress.h"
+#include "lib/textesc.h"
+#include "report/write/report.h"
+#include "lib/optable.h"
+#include "lib/xalloc.h"
+#include "lib/diag.h"
 
 #ifndef CLYDE_VERSION
 #define CLYDE_VERSION "unknown"
@@ -41,6 +46,9 @@ struct report_config {
 	const char *rows, *columns, *figure;
 	const char *baseline_file;
 	double window;
+	int list_figures;
+	double noise_band;		/* a fraction */
+	int allow_inconclusive;
 };
 
 /* The exit status when a criterion failed (0 ok, 1 write error, 2 bad). */
@@ -71,6 +79,28 @@ static int parse_output(void *p, const char *arg, char *err, size_t errlen)
 	if (!*arg)
 		return errf(err, errlen, "-o: empty file name");
 	cfg->output = arg;
+	return 0;
+}
+
+/* --noise-band PCT: a decimal percentage, 0 to 100, "%" optional. */
+static int parse_noise_band(void *p, const char *arg, char *err,
+			    size_t errlen)
+{
+	struct report_config *cfg = p;
+	char *end;
+	double v;
+
+	if (!((*arg >= '0' && *arg <= '9') || *arg == '.'))
+		return errf(err, errlen, "--noise-band: '%s' is not a "
+			    "percentage from 0 to 100", arg);
+	v = strtod(arg, &end);
+	if (*end == '%')
+		end++;
+	if (*end || !(v >= 0 && v <= 100) || (arg[0] == '0' &&
+					     (arg[1] == 'x' || arg[1] == 'X')))
+		return errf(err, errlen, "--noise-band: '%s' is not a "
+			    "percentage from 0 to 100", arg);
+	cfg->noise_band = v / 100;
 	return 0;
 }
 
@@ -116,8 +146,10 @@ static int parse_template(void *p, const char *arg, char *err, size_t errlen)
 }
 
 enum {
-	KEY_TEMPLATE = 256, KEY_HELP, KEY_VERSION, KEY_CRITERIA, KEY_PATTERN,
+	KEY_TEMPLATE = 256, KEY_CRITERIA, KEY_PATTERN,
 	KEY_ROWS, KEY_COLUMNS, KEY_FIGURE, KEY_BASEFILE, KEY_WINDOW,
+	KEY_LIST_FIGURES,
+	KEY_NOISE, KEY_ALLOW_INC,
 };
 
 static const struct opt_def option_table[] = {
@@ -145,6 +177,19 @@ static const struct opt_def option_table[] = {
 		       "check the bounds of the INI file FILE on every "
 		       "configuration: pass/fail per figure, exit status 3 "
 		       "when one fails", parse_criteria, NULL),
+	{ .name = "allow-inconclusive", .key = KEY_ALLOW_INC,
+	  .type = OPT_FLAG,
+	  OPT_FIELD(struct report_config, allow_inconclusive),
+	  .help = "--criteria: a not_worse check the data cannot decide "
+		  "(too few runs, an interval across the margin) does not "
+		  "fail the qualification (it still says how many runs would "
+		  "decide it)" },
+	{ .name = "noise-band", .key = KEY_NOISE, .has_arg = required_argument,
+	  .metavar = "PCT", .parse = parse_noise_band,
+	  .def_help = "10", .type = OPT_CUSTOM,
+	  .help = "a configuration with a single run differs from the "
+		  "baseline (colour, higher/lower) only beyond +-PCT %; with "
+		  "repeats on both sides Welch's t-test decides" },
 	OPT_CUSTOM_ROW("baseline-file", KEY_BASEFILE, required_argument,
 		       "FILE", "regression watch: compare each configuration "
 		       "with the same one in the stored results FILE, "
@@ -161,17 +206,25 @@ static const struct opt_def option_table[] = {
 	OPT_CUSTOM_ROW("columns", KEY_COLUMNS, required_argument,
 		       "DIM[,DIM]", "pivot: these dimensions across (with "
 		       "--rows)", parse_columns, NULL),
-	OPT_CUSTOM_ROW("figure", KEY_FIGURE, required_argument, "TEST",
-		       "pivot: only this test (name or title; default each "
-		       "test in turn)", parse_figure, NULL),
+	OPT_CUSTOM_ROW("figure", KEY_FIGURE, required_argument, "NAME",
+		       "pivot: only this figure: a test (name or title) or a "
+		       "matrix cell's, e.g. \"8K 16 thr qd 1 Random 80/20 "
+		       "IO/s\" (default each test and each cell's IO/s)",
+		       parse_figure, NULL),
+	{ .name = "list-figures", .key = KEY_LIST_FIGURES, .type = OPT_FLAG,
+	  OPT_FIELD(struct report_config, list_figures),
+	  .help = "print the name of every figure of FILE... (tests, matrix "
+		  "cells and curve points), one a line, and nothing else" },
 	{ .name = "concurrent-window", .key = KEY_WINDOW,
 	  .type = OPT_SECONDS, OPT_FIELD(struct report_config, window),
-	  .def = "5", .dmin = 0, .dmax = 86400, .metavar = "SECONDS",
-	  .help = "bonnie++ lines and clyde -y copies of one label started "
-		  "within SECONDS are one run of N processes, rates summed "
-		  "(0: off)" },
-	OPTABLE_HELP(KEY_HELP),
-	OPTABLE_VERSION(KEY_VERSION),
+	  .def = "0", .dmin = 0, .dmax = 86400, .metavar = "SECONDS",
+	  .help = "bonnie++ lines of one label whose seeds (start times) "
+		  "differ by at most SECONDS ran at the same time: one run "
+		  "of N processes, rates summed (0: never; equal seeds are "
+		  "-x repeats, clyde -y s copies are summed by their "
+		  "records)" },
+	OPTABLE_HELP,
+	OPTABLE_VERSION,
 };
 
 static const struct optable report_options = {
@@ -182,10 +235,11 @@ static const struct optable report_options = {
 		"1.9x, 1.98) and fio\nJSON, recognised by content (\"-\" reads "
 		"standard input).\n\n",
 	.tail = "\nExit status: 0 success, 1 the report could not be written, "
-		"2 bad usage, an\n-o that cannot be created or no input with "
-		"anything usable, 3 a --criteria check\nfailed (the report is "
-		"written).  Malformed lines are warned about as FILE:LINE\nand "
-		"skipped (the first 5 of a file).\n",
+		"2 bad usage, an\n-o that cannot be created or an input that "
+		"cannot be read or gives no results,\n3 a --criteria check "
+		"failed or was inconclusive (the report is written).\n"
+		"Malformed lines are warned about as FILE:LINE and skipped "
+		"(the first 5\nof a file).\n",
 	.operands = 1,
 };
 
@@ -213,8 +267,6 @@ static int parse_options(struct report_config *cfg, int argc, char **argv,
 struct extras {
 	const struct crit_verdicts *verdicts;
 	const struct pivot *pivot;
-	size_t *ptests;
-	size_t nptests;
 	const struct regress *regress;
 };
 
@@ -233,8 +285,7 @@ static int write_text(const struct report_config *cfg,
 		fputc('\n', out);
 	}
 	if (x->pivot)
-		rc |= pivot_write_text(x->pivot, c, x->ptests, x->nptests,
-				       out);
+		rc |= pivot_write_text(x->pivot, c, out);
 	else
 		rc |= report_write_cmptext(c, out);
 	return rc;
@@ -255,8 +306,6 @@ static int write_report(const struct report_config *cfg,
 		.verdicts = x->verdicts,
 		.criteria = cfg->criteria,
 		.pivot = x->pivot,
-		.pivot_tests = x->ptests,
-		.npivot_tests = x->nptests,
 		.regress = x->regress,
 		.baseline_file = cfg->baseline_file,
 	};
@@ -266,8 +315,7 @@ static int write_report(const struct report_config *cfg,
 	case FMT_HTML:
 		return report_write_html(c, &o, out, err, errlen);
 	case FMT_CSV:
-		rc = x->pivot ? pivot_write_csv(x->pivot, c, x->ptests,
-						x->nptests, out) :
+		rc = x->pivot ? pivot_write_csv(x->pivot, c, out) :
 			report_write_longcsv(c, x->verdicts, out);
 		break;
 	case FMT_BONNIE:
@@ -284,27 +332,147 @@ static int write_report(const struct report_config *cfg,
 }
 
 /* A message on stderr, one line: what came from an input (a file name, an
- * INI section, an argument) with its control characters escaped. */
-static void say(const char *msg)
+ * INI section, an argument) escaped (diag.h); 2, bad input's status. */
+static int say(const char *msg)
 {
-	fputs("clyde report: ", stderr);
-	text_put(stderr, msg);
-	fputc('\n', stderr);
+	diag_error("%s", msg);
+	return 2;
 }
 
-/* Read files into im, warn, merge concurrent copies: 0, or -1 (none). */
+/*
+ * Read files into im, warn, merge concurrent copies: 0, or -1 when one
+ * of them could not be read or gave no results (its warning says why):
+ * a report without a file it was given would pass for one with it.
+ */
 static int load(const struct report_config *cfg, struct import *im,
-		const char *const *files, size_t nfiles)
+		const char *const *files, size_t nfiles, const char *opt)
 {
-	size_t i;
+	size_t i, first;
+	char hint[512];
+	int bad = 0;
 
 	import_init(im);
-	for (i = 0; i < nfiles; i++)
-		import_file(im, files[i]);
-	for (i = 0; i < im->nwarnings; i++)
-		say(im->warnings[i]);
+	for (i = 0; i < nfiles; i++) {
+		first = im->nrecs;
+		if (import_file(im, files[i]) <= 0)
+			bad = 1;
+		else if (cfg->window <= 0 &&
+			 copies_seed_hint(im->recs + first, im->nrecs - first,
+					  hint, sizeof(hint)))
+			import_note(im, "%s: %s", files[i], hint);
+	}
+	for (i = 0; i < im->nwarnings; i++) {
+		char *w = opt ? xasprintf("%s: %s", opt, im->warnings[i]) :
+			  NULL;
+
+		say(w ? w : im->warnings[i]);
+		free(w);
+	}
+	if (bad)
+		return -1;
 	im->nrecs = copies_merge(im->recs, im->nrecs, cfg->window);
 	return im->nrecs ? 0 : -1;
+}
+
+/*
+ * Each input read once: standard input ("-") can be read only once, and
+ * a file named twice (under any name) would count its runs twice, as
+ * repeats.  0, or -1 with err.
+ */
+static int inputs_once(char *const *files, size_t n, char *err,
+		       size_t errlen)
+{
+	struct stat *st = xcalloc(n + 1, sizeof(*st));
+	char *known = xcalloc(n + 1, 1);
+	size_t i, j;
+	int rc = 0;
+
+	for (i = 0; i < n && !rc; i++) {
+		int is_stdin = !strcmp(files[i], "-");
+
+		known[i] = !(is_stdin ? fstat(0, &st[i]) :
+			     stat(files[i], &st[i])) &&
+			   (S_ISREG(st[i].st_mode) || is_stdin);
+		for (j = 0; j < i && !rc; j++) {
+			if (is_stdin && !strcmp(files[j], "-"))
+				rc = errf(err, errlen, "'-' named twice: "
+					  "standard input can be read once");
+			else if (known[i] && known[j] &&
+				 st[i].st_dev == st[j].st_dev &&
+				 st[i].st_ino == st[j].st_ino)
+				rc = errf(err, errlen, "'%s' and '%s' are "
+					  "the same file: its runs would "
+					  "count twice", files[j], files[i]);
+		}
+	}
+	free(st);
+	free(known);
+	return rc;
+}
+
+/*
+ * Bytes of the process per byte of input: records are summarised as
+ * they are read, a line at a time (report/model: compact histograms,
+ * each line's JSON tree freed before the next; no file is held whole
+ * but a fio document, a few MB at most).  Measured for 10^4 records of
+ * 27 KB (270 MB of JSON, 1000 configurations): peak RSS 161 MB as text
+ * (0.6 a byte), 277 MB as HTML (1.0: the page's folded sections are
+ * held until written); t3009: 9.7 KB of model for a record of 17.6 KB.
+ */
+#define MODEL_PER_INPUT_BYTE 1.0
+
+/* Bytes this process may still take: MemAvailable, or less under a
+ * RLIMIT_AS (ulimit -v) less what is mapped already; 0: not known. */
+static double memory_available(void)
+{
+	double avail = 0, vm = 0;
+	unsigned long long kb, pages;
+	struct rlimit rl;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			avail = (double)kb * 1024;
+	if (f)
+		fclose(f);
+	f = fopen("/proc/self/statm", "r");
+	if (f && fscanf(f, "%llu", &pages) == 1)
+		vm = (double)pages * (double)sysconf(_SC_PAGESIZE);
+	if (f)
+		fclose(f);
+	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    (!avail || (double)rl.rlim_cur - vm < avail))
+		avail = (double)rl.rlim_cur > vm ? (double)rl.rlim_cur - vm :
+			1;
+	return avail;
+}
+
+/*
+ * Whether the inputs can fit, before any is read: their sizes (standard
+ * input and what is not a regular file count nothing) to the model's
+ * bytes, against the memory there is.  0, or -1 with err: a report the
+ * kernel kills half-way helps no one, on a machine others share.
+ */
+static int memory_fits(char *const *files, size_t n, const char *extra,
+		       char *err, size_t errlen)
+{
+	double total = 0, need, avail = memory_available();
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i <= n; i++) {
+		const char *path = i < n ? files[i] : extra;
+
+		if (path && strcmp(path, "-") && !stat(path, &st) &&
+		    S_ISREG(st.st_mode))
+			total += (double)st.st_size;
+	}
+	need = total * MODEL_PER_INPUT_BYTE;
+	if (!avail || need <= avail)
+		return 0;
+	return errf(err, errlen, "these inputs need about %.1f GiB, %.1f GiB "
+		    "available", need / (1 << 30), avail / (1 << 30));
 }
 
 struct state {
@@ -332,7 +500,6 @@ static void state_release(struct state *st)
 	if (st->have_old)
 		compare_release(&st->old);
 	dims_pattern_free(st->pattern);
-	free(st->x.ptests);
 	import_release(&st->im);
 	import_release(&st->old_im);
 }
@@ -343,7 +510,6 @@ static int prepare(const struct report_config *cfg, struct state *st,
 		   size_t errlen)
 {
 	const char *base = cfg->baseline;
-	int n;
 
 	if (cfg->criteria && criteria_load(&st->cr, cfg->criteria, err,
 					   errlen))
@@ -356,9 +522,9 @@ static int prepare(const struct report_config *cfg, struct state *st,
 		return -1;
 	if (!cfg->rows != !cfg->columns)
 		return errf(err, errlen, "--rows and --columns go together");
-	if (load(cfg, &st->im, files, nfiles)) {
-		/* one input already said why in its own line */
-		if (nfiles > 1 || !st->im.nwarnings)
+	if (load(cfg, &st->im, files, nfiles, NULL)) {
+		/* each input that failed said why in its own line */
+		if (!st->im.nwarnings)
 			return errf(err, errlen, "nothing usable in the "
 				    "input");
 		*err = '\0';
@@ -368,15 +534,23 @@ static int prepare(const struct report_config *cfg, struct state *st,
 			  st->pattern, err, errlen))
 		return -1;
 	st->have_c = 1;
+	st->c.noise_band = cfg->noise_band;
 	if (cfg->baseline_file) {
-		if (load(cfg, &st->old_im, &cfg->baseline_file, 1))
-			return errf(err, errlen, "--baseline-file '%s': "
-				    "nothing usable in it", cfg->baseline_file);
+		if (load(cfg, &st->old_im, &cfg->baseline_file, 1,
+			 "--baseline-file")) {
+			if (!st->old_im.nwarnings)
+				return errf(err, errlen, "--baseline-file "
+					    "'%s': nothing usable in it",
+					    cfg->baseline_file);
+			*err = '\0';	/* its line said why */
+			return -1;
+		}
 		if (compare_build(&st->old, st->old_im.recs,
 				  st->old_im.nrecs, NULL, st->pattern, err,
 				  errlen))
 			return -1;
 		st->have_old = 1;
+		st->old.noise_band = cfg->noise_band;
 		regress_build(&st->regress, &st->old, &st->c);
 		st->x.regress = &st->regress;
 	}
@@ -386,39 +560,77 @@ static int prepare(const struct report_config *cfg, struct state *st,
 			return -1;
 		st->have_pivot = 1;
 		st->x.pivot = &st->pivot;
-		st->x.ptests = xcalloc(st->c.ntests + 1, sizeof(size_t));
-		n = pivot_tests(&st->c, cfg->figure, st->x.ptests);
-		if (n < 0)
-			return errf(err, errlen, "--figure '%s': no such test",
-				    cfg->figure);
-		st->x.nptests = (size_t)n;
+		if (pivot_figures(&st->pivot, &st->c, cfg->figure, err,
+				  errlen))
+			return -1;
 	} else if (cfg->figure) {
 		return errf(err, errlen, "--figure needs --rows and "
 			    "--columns");
 	}
 	if (cfg->criteria && criteria_unknown_test(&st->cr, &st->c))
 		return errf(err, errlen, "%s: [%s]: no such test (a test's "
-			    "name or title, all, or matrix ...)",
+			    "name or title, all, or a matrix cell's name: "
+			    "clyde report --list-figures)",
 			    cfg->criteria,
 			    criteria_unknown_test(&st->cr, &st->c));
 	if (cfg->criteria) {
 		criteria_check(&st->cr, &st->c, &st->verdicts);
+		st->verdicts.allow_inconclusive = cfg->allow_inconclusive;
 		st->x.verdicts = &st->verdicts;
 	}
 	return 0;
 }
 
-int cmd_report(int argc, char **argv)
+/* --list-figures: every figure's name, one a line, escaped. */
+static int list_figures(const struct compare *c, FILE *out)
 {
-	struct report_config cfg = { .format = FMT_HTML };
-	struct state st;
-	struct outfile of = { 0 };
-	const char **inputs;
-	char err[512];
-	FILE *out = stdout;
-	size_t ninputs;
+	struct fig_list l;
+	char name[192];
+	size_t i;
+
+	fig_list_build(&l, c);
+	for (i = 0; i < l.n; i++) {
+		fig_name(name, sizeof(name), &l.v[i], c);
+		text_put(out, name);
+		fputc('\n', out);
+	}
+	fig_list_release(&l);
+	return fflush(out) == EOF || ferror(out) ? 1 : 0;
+}
+
+/*
+ * Before anything opens: -o is never one of the inputs, each input is
+ * read once, and they can fit in memory.  0, or -1 with err.
+ */
+static int check_inputs(const struct report_config *cfg, char *const *files,
+			size_t n, char *err, size_t errlen)
+{
+	const char **inputs = xcalloc(n + 2, sizeof(*inputs));
 	int rc;
 
+	memcpy(inputs, files, n * sizeof(*inputs));
+	inputs[n] = cfg->baseline_file;
+	inputs[n + 1] = cfg->criteria;
+	rc = outfile_check_inputs(cfg->output, inputs, n + 2, err, errlen);
+	free(inputs);
+	if (!rc)
+		rc = inputs_once(files, n, err, errlen);
+	if (!rc)
+		rc = memory_fits(files, n, cfg->baseline_file, err, errlen);
+	return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_config cfg = { .format = FMT_HTML,
+				     .noise_band = STATS_NOISE_BAND };
+	struct state st;
+	struct outfile of = { 0 };
+	char err[512];
+	FILE *out = stdout;
+	int rc;
+
+	diag_set_command("report");
 	memset(&st, 0, sizeof(st));
 	rc = parse_options(&cfg, argc, argv, err, sizeof(err));
 	if (rc > 0)
@@ -427,15 +639,8 @@ int cmd_report(int argc, char **argv)
 		say(err);
 		return 2;
 	}
-	/* -o is never one of the inputs: checked before anything opens */
-	ninputs = (size_t)(argc - optind);
-	inputs = xcalloc(ninputs + 2, sizeof(*inputs));
-	memcpy(inputs, argv + optind, ninputs * sizeof(*inputs));
-	inputs[ninputs] = cfg.baseline_file;
-	inputs[ninputs + 1] = cfg.criteria;
-	rc = outfile_check_inputs(cfg.output, inputs, ninputs + 2, err,
-				  sizeof(err));
-	free(inputs);
+	rc = check_inputs(&cfg, argv + optind, (size_t)(argc - optind), err,
+			  sizeof(err));
 	if (rc) {
 		say(err);
 		return 2;
@@ -446,6 +651,11 @@ int cmd_report(int argc, char **argv)
 			say(err);
 		state_release(&st);
 		return 2;
+	}
+	if (cfg.list_figures) {
+		rc = list_figures(&st.c, stdout);
+		state_release(&st);
+		return rc;
 	}
 	if (cfg.output && strcmp(cfg.output, "-")) {
 		if (outfile_open(&of, cfg.output, err, sizeof(err))) {
@@ -468,11 +678,15 @@ int cmd_report(int argc, char **argv)
 		say(err);
 	else if (st.x.verdicts)
 		/* the verdict last, where a pipeline's log ends */
-		fprintf(stderr, "clyde report: criteria %s: %s, %zu of %zu "
-			"checks failed\n", cfg.criteria,
-			st.verdicts.nfail ? "FAIL" : "PASS",
-			st.verdicts.nfail, st.verdicts.n);
-	rc = rc ? 1 : st.x.verdicts && st.verdicts.nfail ? EXIT_CRITERIA : 0;
+		diag_note("criteria %s: %s, %zu of %zu checks failed, %zu "
+			  "inconclusive%s", cfg.criteria,
+			crit_verdicts_failed(&st.verdicts) ? "FAIL" : "PASS",
+			st.verdicts.nfail, st.verdicts.n,
+			st.verdicts.ninconclusive,
+			st.verdicts.ninconclusive && cfg.allow_inconclusive ?
+			" (allowed)" : "");
+	rc = rc ? 1 : st.x.verdicts && crit_verdicts_failed(&st.verdicts) ?
+	     EXIT_CRITERIA : 0;
 	state_release(&st);
 	return rc;
 }

@@ -45,10 +45,14 @@
 #   test_path_is_file / _is_dir / _is_missing PATH
 #   test_line_count = N FILE              compare the line count of FILE
 #
+#   test_disk_dir VAR                     VAR := a new directory on a
+#                                         disk-backed filesystem (DISKDIR)
+#
 # Prerequisites known: ROOT, LOOP (root and a free loop device), EXT2, EXT3,
 # EXT4, XFS, BTRFS (mkfs present and the kernel has or can load the fs),
-# TMPFS (root and a tmpfs mounts), BONNIE (bon_csv2html, bon_csv2txt), FIO,
-# JQ, XMLLINT.
+# TMPFS (root and a tmpfs mounts), DISKDIR (a disk-backed directory for
+# test_disk_dir: $TRASH, or /var/tmp when ${TMPDIR:-/tmp} is a tmpfs),
+# BONNIE (bon_csv2html, bon_csv2txt), FIO, JQ, XMLLINT.
 #
 # Variables: $CLYDE (the binary; `make test` exports it, default
 # t/../clyde), $TEST_DIR (absolute t/), $SRC_DIR (the source tree), $TRASH
@@ -170,10 +174,11 @@ test_set_prereq () {
 	_test_prereq_cache[$1]=0
 }
 
-# wait_for_file GLOB: up to 20 s for a file matching GLOB to appear
+# wait_for_file GLOB: up to 60 s for a file matching GLOB to appear (a
+# command starting on a loaded machine)
 wait_for_file () {
 	local i
-	for i in $(seq 200); do
+	for i in $(seq 600); do
 		compgen -G "$1" >/dev/null && return 0
 		sleep 0.1
 	done
@@ -247,10 +252,56 @@ test_lazy_prereq TMPFS '
 	[ "$(id -u)" -eq 0 ] && mkdir m &&
 	mount -t tmpfs -o size=1m clyde-probe m && umount m
 '
+test_lazy_prereq DISKDIR '_test_disk_base'
 test_lazy_prereq BONNIE 'command -v bon_csv2html && command -v bon_csv2txt'
 test_lazy_prereq FIO 'command -v fio'
 test_lazy_prereq JQ 'command -v jq'
 test_lazy_prereq XMLLINT 'command -v xmllint'
+
+# ---- places ----------------------------------------------------------------
+
+# _test_memory_fs DIR: DIR is on a memory filesystem (tmpfs, ramfs), whose
+# pages are the files' only copy: nothing there can be evicted, and no
+# device is below it.
+_test_memory_fs () {
+	case $(stat -f -c %T "$1" 2>/dev/null) in
+	tmpfs|ramfs) return 0 ;;
+	esac
+	return 1
+}
+
+# _test_disk_base: print where disk-backed scratch directories go: $TRASH
+# when it is on a disk-backed filesystem, else /var/tmp (FHS: kept across
+# reboots, so on disk) when that is; fail when neither is.
+_test_disk_base () {
+	local d
+	for d in "$TRASH" /var/tmp; do
+		if [ -d "$d" ] && [ -w "$d" ] && ! _test_memory_fs "$d"; then
+			printf '%s\n' "$d"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# test_disk_dir VAR: VAR := a new empty directory on a disk-backed
+# filesystem, under $TRASH or removed when the script exits (guard the
+# test with DISKDIR).
+# For what must be evictable or have a block device below it: a loop
+# image, a run whose record should show a device stack.
+test_disk_dir () {
+	local _dd_base _dd_dir
+	_dd_base=$(_test_disk_base) || {
+		echo "test_disk_dir: neither $TRASH nor /var/tmp is disk-backed" >&2
+		return 1
+	}
+	_dd_dir=$(mktemp -d "$_dd_base/clyde-disk.$TEST_NAME.XXXXXX") ||
+		return 1
+	# under $TRASH it stays with it for a failed test; elsewhere it goes
+	[ "$_dd_base" = "$TRASH" ] ||
+		test_cleanup "rm -rf --one-file-system '$_dd_dir'"
+	printf -v "$1" '%s' "$_dd_dir"
+}
 
 # ---- running tests ---------------------------------------------------------
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/record.h"
+#include "report/model/record.h"
 
 struct fixture_result {
 	const char *name, *title, *unit;

@@ -218,9 +218,57 @@ test_expect_success '--version prints the version' '
 	grep -Eq "^clyde [0-9]+\.[0-9]+" out
 '
 
+# issue 25: the conventions of every command
+test_expect_success '-h is --help for every command: usage on stdout, status 0' '
+	for c in "" run matrix zones info report; do
+		"$CLYDE" $c --help >long 2>err.long &&
+		"$CLYDE" $c -h >short 2>err.short &&
+		grep -q "^usage: clyde" short &&
+		grep -q -- "-h, --help" short &&
+		test_cmp long short &&
+		test_line_count = 0 err.short ||
+		{ echo "clyde $c -h"; return 1; }
+	done
+'
+
+test_expect_success 'every option of every command names its default once' '
+	for c in run matrix zones info report; do
+		"$CLYDE" $c --help >h &&
+		# an option help paragraph: from its "-x, --name" line to the next
+		awk "/^ *-/ { if (n > 1) print prev; n = 0; prev = \$0 }
+		     { n += gsub(/[(]default /, \"&\") }
+		     END { if (n > 1) print prev }" h >twice &&
+		test_line_count = 0 twice || { echo "clyde $c:"; cat twice; return 1; }
+	done
+'
+
+test_expect_success '--version for every command' '
+	"$CLYDE" --version >top &&
+	for c in run matrix zones info report; do
+		"$CLYDE" $c --version >v 2>err &&
+		test_cmp top v && test_line_count = 0 err &&
+		"$CLYDE" $c --help | grep -q -- "--version" ||
+		{ echo "clyde $c --version"; return 1; }
+	done
+'
+
+test_expect_success "-Z FILE (bonnie++'s random file) is refused, saying why" '
+	test_expect_code 2 "$CLYDE" -d "$T" -s 1M -Z /etc/hostname \
+		>out 2>err &&
+	test_line_count = 0 out &&
+	grep -q "^clyde: -Z ./etc/hostname.: not supported: .*unique and incompressible.*-z" err &&
+	test -z "$(ls -A "$T")"
+'
+
 test_expect_success 'an unknown command is refused' '
 	test_expect_code 2 "$CLYDE" frobnicate 2>stderr &&
 	grep -q "is not a clyde command" stderr
+'
+
+test_expect_success 'an ESC, U+202E or a byte that is not UTF-8 in -d: escaped in the message' '
+	test_expect_code 2 "$CLYDE" -d "$(printf "/x/\033[31m\342\200\256\377")" 2>err &&
+	test_line_count = 1 err &&
+	grep -qF "clyde: -d: '"'"'/x/\x1b[31m\u202E\xff'"'"': No such file or directory" err
 '
 
 test_done

@@ -38,7 +38,7 @@ test_expect_success MAN 'every command has its section' '
 	done
 '
 
-for cmd in run matrix zones report info; do
+for cmd in run matrix zones report info clean; do
 	test_expect_success MAN "every option of clyde $cmd --help is in its man section" '
 		help_options '$cmd' >opts &&
 		test "$(wc -l <opts)" -ge 3 &&

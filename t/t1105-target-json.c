@@ -14,8 +14,8 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "report/record.h"
-#include "report/target_rec.h"
+#include "report/model/record.h"
+#include "report/model/target_rec.h"
 
 static char *to_json(const struct record *rec)
 {

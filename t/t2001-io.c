@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The six I/O tests of the classic suite (bench/io_char.c, io_block.c,
+ * The six I/O tests of the classic suite (bench/classic/io_char.c, io_block.c,
  * seeks.c), run by hand on a scratch directory with small sizes: what they
  * measure, what they write, eviction before reads, --direct on a disk
  * filesystem and on tmpfs, and a stop request.
@@ -17,16 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "bench/bench.h"
+#include "bench/classic/tests.h"
+#include "bench/measure.h"
 #include "fsops/clock.h"
 #include "fsops/file.h"
 #include "fsops/target.h"
 #include "lib/xalloc.h"
-#include "report/record.h"
+#include "report/model/record.h"
 
 extern const struct bench_test bench_putc, bench_put_block, bench_rewrite,
 	bench_getc, bench_get_block, bench_seeks;
@@ -205,7 +207,7 @@ static int run(struct env *e, int t)
 
 	free(res->reason);
 	memset(res, 0, sizeof(*res));
-	snprintf(res->name, sizeof(res->name), "%s", six[t]->name);
+	snprintf(res->name, sizeof(res->name), "%s", six[t]->def->name);
 	hist_init(&res->lat);
 	res->residency = -1;
 	return six[t]->run(&e->ctx, res);
@@ -226,7 +228,7 @@ static void check_ok(const struct env *e, int t, int ret, uint64_t ops,
 	print_message("# %-9s %10.1f %s cpu %5.1f%% ops %llu bytes %llu "
 		      "elapsed %.3f s residency %.3f flags %#x p50 %llu ns "
 		      "max %llu ns%s%s\n",
-		      six[t]->name, res->value, six[t]->unit, res->cpu,
+		      six[t]->def->name, res->value, six[t]->def->unit, res->cpu,
 		      (unsigned long long)res->ops,
 		      (unsigned long long)res->bytes, res->elapsed,
 		      res->residency, res->flags,
@@ -244,7 +246,7 @@ static void check_ok(const struct env *e, int t, int ret, uint64_t ops,
 	assert_true(res->lat.min > 0);
 	assert_true(res->elapsed > 0);
 	assert_true(res->value > 0);
-	if (res->bytes && strcmp(six[t]->name, "seeks"))
+	if (res->bytes && strcmp(six[t]->def->name, "seeks"))
 		assert_true(fabs(res->value - (double)res->bytes / 1024.0 /
 				 res->elapsed) < 1e-6 * res->value);
 	/* process-wide CPU, counted once: never above all CPUs busy */
@@ -338,26 +340,55 @@ static void bench_fail_messages(void **state)
 	free(res.reason);
 }
 
+/* This process's CPU time in ns: another clock than measure's getrusage. */
+static uint64_t process_cpu_ns(void)
+{
+	struct timespec ts;
+
+	assert_int_equal(clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts), 0);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * A phase that spins until it has had 50 ms of CPU: however busy the
+ * machine (the spin may get a small share of a CPU), it lasted at least
+ * that, it is low precision exactly when shorter than RESULT_MIN_ELAPSED,
+ * and its CPU % is what this process had over it, as measured around it.
+ */
 static void measure_phase(void **state)
 {
+	const uint64_t spin_ns = 50 * 1000 * 1000;
 	struct measure m;
 	struct result res;
-	uint64_t end;
+	uint64_t w0, c0, c1, w1;
 	volatile uint64_t spin = 0;
+	double elapsed, outer, cpu;
 
 	(void)state;
 	memset(&res, 0, sizeof(res));
+	w0 = clock_ns();
+	c0 = process_cpu_ns();
 	measure_begin(&m);
-	end = clock_ns() + 50 * 1000 * 1000;
-	while (clock_ns() < end)
+	while (process_cpu_ns() - c0 < spin_ns)
 		spin++;
-	assert_true(measure_end(&m, &res) >= 0.05);
-	print_message("# 50 ms spin: elapsed %.4f s cpu %.1f%%\n",
-		      res.elapsed, res.cpu);
-	assert_true(res.elapsed >= 0.05 && res.elapsed < RESULT_MIN_ELAPSED);
-	assert_true(res.flags & RESULT_LOW_PRECISION);
-	/* a spinning thread is busy; another process may steal some */
-	assert_true(res.cpu > 10 && res.cpu <= 105);
+	elapsed = measure_end(&m, &res);
+	c1 = process_cpu_ns();
+	w1 = clock_ns();
+	outer = (double)(w1 - w0) / 1e9;
+	cpu = (double)(c1 - c0) / 1e9;
+	print_message("# 50 ms of CPU: elapsed %.4f s (%.4f s around it), cpu %.1f%%\n",
+		      res.elapsed, outer, res.cpu);
+	assert_true(elapsed == res.elapsed);
+	/* one thread: wall time is at least its CPU time (less the few us
+	 * spent between c0 and measure_begin) */
+	assert_true(res.elapsed >= 0.049 && res.elapsed <= outer);
+	assert_true(!!(res.flags & RESULT_LOW_PRECISION) ==
+		    (res.elapsed < RESULT_MIN_ELAPSED));
+	/* the spin's CPU over at most the outer span, at most all the CPU
+	 * measured around it (getrusage rounds to microseconds) */
+	assert_true(res.cpu >= 100.0 * 0.049 / outer);
+	assert_true(res.cpu <= 100.0 * (cpu + 1e-5) / res.elapsed);
+	assert_true(res.cpu <= 101);
 }
 
 /*
@@ -550,7 +581,7 @@ static void stop_requested(void **state)
 		int t = order[i];
 		int ret = run(e, t);
 
-		print_message("# %s: %d %s\n", six[t]->name, ret,
+		print_message("# %s: %d %s\n", six[t]->def->name, ret,
 			      e->res[t].reason ? e->res[t].reason : "");
 		assert_int_equal(ret, -EINTR);
 		assert_int_equal(e->res[t].status, RESULT_SKIPPED);

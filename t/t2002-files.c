@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * bench/files.c: the six small-file tests, run on a scratch directory under
+ * bench/classic/files.c: the six small-file tests, run on a scratch directory under
  * /var/tmp with what a user would check afterwards: every file there with
  * bonnie++'s names and the asked sizes, stat finding them all, delete
  * leaving nothing behind, and a stop or an error ending the test cleanly.
@@ -24,9 +24,9 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "bench/bench.h"
+#include "bench/classic/tests.h"
 #include "lib/xalloc.h"
-#include "report/record.h"
+#include "report/model/record.h"
 
 extern const struct bench_test bench_seq_create, bench_seq_stat,
 	bench_seq_del, bench_ran_create, bench_ran_stat, bench_ran_del;
@@ -105,7 +105,7 @@ static struct outcome run(struct fx *f, const struct bench_test *t)
 	struct outcome o;
 
 	memset(&res, 0, sizeof(res));
-	snprintf(res.name, sizeof(res.name), "%s", t->name);
+	snprintf(res.name, sizeof(res.name), "%s", t->def->name);
 	res.status = RESULT_NOT_RUN;
 	hist_init(&res.lat);
 	memset(&o, 0, sizeof(o));

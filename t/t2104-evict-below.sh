@@ -3,13 +3,17 @@
 # device attached WITHOUT direct I/O is flushed and its backing file dropped
 # from the host's page cache, and the record shows the backing file's
 # residency measured afterwards; a layer it cannot evict (a VM's virtual
-# disk) is named once as a caveat with the remedy.
+# disk) is named once as a caveat with the remedy.  Eviction needs the
+# image on a disk-backed filesystem (DISKDIR: /var/tmp when the scratch
+# directory is on a tmpfs); an image on a memory filesystem is named as
+# such.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_DIR/lib-loop.sh"
 
-# a loop xfs whose loop device does buffered I/O to its image
+# buffered_loop_xfs DIR: a loop xfs whose loop device does buffered I/O to
+# its image DIR/buffered.img
 buffered_loop_xfs () {
-	img=$TRASH/buffered.img &&
+	img=$1/buffered.img &&
 	truncate -s 400M "$img" &&
 	dev=$(losetup -f --show "$img") &&
 	test_cleanup "losetup -d '$dev'" &&
@@ -21,8 +25,9 @@ buffered_loop_xfs () {
 	test_cleanup "umount '$mnt'"
 }
 
-test_expect_success ROOT,LOOP,XFS,JQ 'loop without direct I/O: backing file evicted and verified' '
-	buffered_loop_xfs &&
+test_expect_success ROOT,LOOP,XFS,JQ,DISKDIR 'loop without direct I/O: backing file evicted and verified' '
+	test_disk_dir disk &&
+	buffered_loop_xfs "$disk" &&
 	"$CLYDE" -d "$mnt" -s 64M -f0 -n 0 -q --json r.jsonl \
 		>out.csv 2>out.txt &&
 	loop=$(basename "$dev") &&
@@ -40,8 +45,9 @@ test_expect_success ROOT,LOOP,XFS,JQ 'loop without direct I/O: backing file evic
 
 # findings F2: -u drops root, but the eviction below the fs keeps it (a
 # root helper forked before the drop): the same verified eviction
-test_expect_success ROOT,LOOP,XFS,JQ '-u nobody:nogroup evicts the backing file like root' '
-	buffered_loop_xfs &&
+test_expect_success ROOT,LOOP,XFS,JQ,DISKDIR '-u nobody:nogroup evicts the backing file like root' '
+	test_disk_dir disk &&
+	buffered_loop_xfs "$disk" &&
 	chmod 1777 "$mnt" &&
 	"$CLYDE" -u nobody:nogroup -d "$mnt" -s 64M -f0 -n 0 -q \
 		--json u.jsonl >out.csv 2>out.txt &&
@@ -59,7 +65,7 @@ test_expect_success ROOT,LOOP,XFS,JQ '-u nobody:nogroup evicts the backing file 
 	! pgrep -u 0 -f "^$CLYDE -u nobody:nogroup -d $mnt" >/dev/null
 '
 
-test_expect_success ROOT,LOOP,XFS,JQ 'a virtual machine: its disk is a caveat, named once, with the remedy' '
+test_expect_success ROOT,LOOP,XFS,JQ,DISKDIR 'a virtual machine: its disk is a caveat, named once, with the remedy' '
 	fake=$TRASH/sys &&
 	mkdir -p "$fake/class/dmi/id" &&
 	for d in /sys/*; do ln -s "$d" "$fake/$(basename "$d")" 2>/dev/null; done;
@@ -79,6 +85,29 @@ test_expect_success ROOT,LOOP,XFS,JQ 'a virtual machine: its disk is a caveat, n
 	test "$(grep -c "^warning: .*not evictable" vm.txt)" = \
 		"$(jq "[.warnings[] | select(test(\"not evictable\"))] |
 			length" v.jsonl)"
+'
+
+# the image on a tmpfs of its own, whatever TMPDIR is
+test_expect_success ROOT,LOOP,XFS,JQ,TMPFS 'a loop image on a tmpfs: not evictable, a memory filesystem, named once' '
+	mkdir mem &&
+	mount -t tmpfs -o size=420m clyde-t2104 mem &&
+	test_cleanup "umount '$TRASH/mem'" &&
+	buffered_loop_xfs "$TRASH/mem" &&
+	"$CLYDE" -d "$mnt" -s 64M -f0 -n 0 -q --json m.jsonl \
+		>m.csv 2>m.txt &&
+	loop=$(basename "$dev") &&
+	for t in rewrite get_block seeks; do
+		jq -e --arg t "$t" --arg l "$loop" "
+			.results[] | select(.name == \$t) | .layers[] |
+			select(.kind == \"loop\" and (.name | startswith(\$l))) |
+			.state == \"not evictable\" and
+			(.note | test(\"^memory filesystem: .* on tmpfs\")) and
+			.residency > 0.1" m.jsonl ||
+		{ echo "$loop before $t: not named a memory filesystem" >&2; return 1; }
+	done &&
+	test "$(jq --arg l "$loop" "[.warnings[] | select(contains(\$l) and
+		contains(\"memory filesystem\"))] | length" m.jsonl)" = 1 &&
+	grep -q "below: $loop backing file $img: .* (not evictable)" m.txt
 '
 
 test_done

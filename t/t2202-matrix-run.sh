@@ -191,4 +191,19 @@ test_expect_success ROOT,LOOP,XFS 'raw device: a filesystem signature needs --fo
 	       all(.matrix.cells[]; .status == \"ok\")" r.jsonl >/dev/null &&
 	! blkid -p "$rdev" >/dev/null 2>&1
 '
+# The two -d must be on unlike storage: one disk-backed (DISKDIR: where
+# the scratch directory is a tmpfs, as /tmp on many systems, elsewhere).
+test_expect_success TMPFS,DISKDIR 'a matrix warning shows a hostile directory name escaped (lib/diag)' '
+	esc=$(printf "\033") &&
+	test_disk_dir dd &&
+	mkdir "$dd/disk${esc}[31m" "tm${esc}[31m" &&
+	mount -t tmpfs -o size=64m clyde-t2202 "tm${esc}[31m" &&
+	test_cleanup "umount \"\$TRASH/tm${esc}[31m\"" &&
+	"$CLYDE" matrix -d "$dd/disk${esc}[31m" -d "tm${esc}[31m" --buffered \
+		--size 1M --bs 4k --threads 2 --pattern seq --mix 100 \
+		--time 0.1 --ramp 0 >out 2>err &&
+	grep -q "^clyde: warning: -d: the directories are on different kinds" err &&
+	grep -qF "tm\\x1b[31m" err &&
+	test_must_fail grep -qF "$esc" err
+'
 test_done

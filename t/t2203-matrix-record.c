@@ -16,8 +16,8 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "report/matrix.h"
-#include "report/record.h"
+#include "report/model/matrix.h"
+#include "report/model/record.h"
 
 static struct record *make_record(void)
 {
@@ -311,7 +311,8 @@ static void test_curve_text(void **state)
 	record_free(rec);
 }
 
-/* prefill, profile, steady and two targets survive write -> read -> write */
+/* prefill, profile, steady, two targets and a stop survive write -> read
+ * -> write */
 static void test_ext_round_trip(void **state)
 {
 	struct record *rec = make_record(), *back;
@@ -337,6 +338,7 @@ static void test_ext_round_trip(void **state)
 	t->path = strdup("/dev/loop8");
 	c->steady.checked = 1, c->steady.attained = 1, c->steady.at = 2.5;
 	c->steady.window = 1, c->steady.mean = 2000, c->steady.value = 1.5;
+	c->stopped = 1;
 	matrix_cell_targets(c, 2);
 	for (i = 0; i < 1000; i++)
 		hist_add(&c->targets[i % 2].rlat, 100000);
@@ -347,6 +349,7 @@ static void test_ext_round_trip(void **state)
 	assert_non_null(strstr(one, "\"prefill\":{\"status\":\"ok\","
 			       "\"kind\":\"write\",\"bs\":262144,"));
 	assert_non_null(strstr(one, "\"steady\":{\"attained\":true,\"at\":2.5"));
+	assert_non_null(strstr(one, "\"stopped\":true"));
 	back = record_read_json(one, err, sizeof(err));
 	assert_string_equal(err, "");
 	assert_non_null(back);
@@ -356,6 +359,7 @@ static void test_ext_round_trip(void **state)
 	assert_int_equal(back->matrix->cells[0].targets[0].rlat.count, 500);
 	assert_int_equal(back->matrix->prefill.bytes, 3 << 20);
 	assert_true(back->matrix->cells[0].steady.attained);
+	assert_true(back->matrix->cells[0].stopped);
 	two = to_string(record_write_json, back);
 	assert_string_equal(one, two);
 	free(one);

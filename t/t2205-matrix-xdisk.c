@@ -20,8 +20,8 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "report/matrix.h"
-#include "report/record.h"
+#include "report/model/matrix.h"
+#include "report/model/record.h"
 
 #define DASH "\xe2\x80\x94"
 

@@ -34,7 +34,7 @@ test_expect_success ROOT,LOOP 'vdbench-hit over three raw devices: one aggregate
 		v.jsonl >/dev/null &&
 	sed -n "/^Rate curve, Random 100% read (maximum [0-9,]* IO\/s)$/,/^$/p" \
 		v.txt >curve &&
-	test_line_count = 9 curve &&
+	test "$(grep -c "^ *[0-9][0-9]*  *[0-9,][0-9,]*  *[0-9,][0-9,]*~\{0,1\} " curve)" = 6 &&
 	test "$(grep -c "^Random  *100% read  *[123]  *[0-9,]* " v.txt)" = 3 &&
 	test "$(LC_ALL=C.UTF-8 wc -L <v.txt)" -le 80
 '
@@ -58,7 +58,11 @@ test_expect_success ROOT,LOOP,BTRFS 'btrfs raid10 out of space mid-run: ENOSPC, 
 		   end)" e.jsonl >/dev/null &&
 	grep -q "No space left on device" e.err &&
 	grep -q "^\(Sequential\|Random\) [0-9/]*: not run: cell [0-9]* ran out of space and this cell writes$" e.txt &&
-	grep -q ": failed: thread [0-9]: I/O failed at offset [0-9]* of .*: No space left on device$" e.txt &&
+	# the reason is wrapped at 80 columns, its lines indented by 4
+	awk "NR > 1 && /^    [^ ]/ { sub(/^ +/, \" \"); printf \"%s\", \$0; next }
+	     NR > 1 { print \"\" } { printf \"%s\", \$0 } END { print \"\" }" \
+		e.txt >e.joined &&
+	grep -q ": failed: thread [0-9]: I/O failed at offset [0-9]* of .*: No space left on device$" e.joined &&
 	test -z "$(ls -A "$bt")"
 '
 

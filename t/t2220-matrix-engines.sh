@@ -5,6 +5,7 @@
 # poll; a SIGINT mid-cell with io_uring and with null: exit 130, the record
 # written with the cell marked interrupted, the files removed.
 . "$(dirname "$0")/lib.sh"
+. "$TEST_DIR/lib-hold.sh"
 
 test_have_prereq JQ || test_skip_all 'jq is needed to read the JSON record'
 test_have_prereq TMPFS || test_skip_all 'needs root and tmpfs'
@@ -109,7 +110,11 @@ test_expect_success 'null engine with --verify: stamps, checks no read' '
 # With the null engine an I/O itself costs nothing, so all a cell's time
 # per I/O is clyde's: making 1 MiB of --verify units per write, checking
 # them per read.  That work must stay outside each I/O's latency (issue
-# 11): the mean latency is a small part of the time per I/O.
+# 11): the median latency is a small part of the time per I/O.  The
+# median, not the mean: on a loaded machine a thread preempted inside one
+# of a few dozen I/Os (a sanitizer build makes few) lifts the mean past the
+# bound (seen in a loaded SANITIZE run); had the stamping been inside, every
+# I/O, so the median too, would hold it.
 test_expect_success 'timing: --verify stamping and checking outside latency' '
 	rm -f r.jsonl &&
 	"$CLYDE" matrix -d tm --engine null --verify --qd 4 --bs 1m \
@@ -117,27 +122,23 @@ test_expect_success 'timing: --verify stamping and checking outside latency' '
 		--ramp 0 --json r.jsonl -q 2>err &&
 	jq -e ".matrix.cells[0] | .status == \"ok\" and
 	       .reads > 10 and .writes > 10 and
-	       .read_latency_ms.mean / 1000 < 0.1 / .iops and
-	       .write_latency_ms.mean / 1000 < 0.1 / .iops" r.jsonl >/dev/null ||
+	       .read_latency_ms.p50 / 1000 < 0.1 / .iops and
+	       .write_latency_ms.p50 / 1000 < 0.1 / .iops" r.jsonl >/dev/null ||
 	{ jq -c ".matrix.cells[0] | del(.read_histogram, .write_histogram)" \
 		r.jsonl; false; }
 '
 
-# sigint ENGINE: a signal in the middle of a long cell
+# sigint ENGINE: a signal in the middle of a long cell (its timed part
+# begun, as its progress on a pty shows: t/lib-hold.sh)
 sigint () {
-	local pid status
 	rm -f s.jsonl
-	{ "$CLYDE" matrix -d tm --engine "$1" --qd 8 --bs 4k --threads 2 \
+	hold_pty s matrix -d tm --engine "$1" --qd 8 --bs 4k --threads 2 \
 		--pattern random --mix 50 --size 4M --time 30 --ramp 0 \
-		--json s.jsonl -q >out 2>err & pid=$!; } &&
-	for i in $(seq 100); do
-		ls tm/clyde-matrix.*/matrix.1 >/dev/null 2>&1 && break
-		sleep 0.1
-	done &&
-	sleep 1 &&
-	kill -INT $pid &&
-	{ wait $pid; status=$?; } ;
-	test "$status" = 130 &&
+		--json s.jsonl &&
+	hold_shows "\(1/1\): +[1-9][0-9]*%" &&
+	kill -INT $hold_pid &&
+	hold_pty_wait &&
+	test "$hold_status" = 130 &&
 	test_line_count = 1 s.jsonl &&
 	jq -e ".exit_status == 130 and (.matrix.cells | length) == 1 and
 	       .matrix.cells[0].status == \"skipped\" and
@@ -146,11 +147,11 @@ sigint () {
 	test -z "$(ls -A tm)"
 }
 
-test_expect_success URING 'SIGINT mid-cell, io_uring: record, files removed' '
+test_expect_success URING,SCRIPT 'SIGINT mid-cell, io_uring: record, files removed' '
 	sigint io_uring
 '
 
-test_expect_success 'SIGINT mid-cell, null engine: record, files removed' '
+test_expect_success SCRIPT 'SIGINT mid-cell, null engine: record, files removed' '
 	sigint null
 '
 test_done

@@ -20,15 +20,30 @@ semvals () {
 	ipcs -s -i "$(semid)" | awk '$1 ~ /^[0-9]+$/ && NF >= 2 { printf "%s ", $2 }'
 }
 
-test_expect_success '-p N creates 12 semaphores at N, -p -1 removes them' '
+# waiting: wait until one copy waits on the semaphore of the first test
+# (Block write: the set is at 2, it took 1 of the second), up to 60 s
+waiting () {
+	local i
+	for i in $(seq 600); do
+		test "$(semvals)" = "2 1 2 2 2 2 2 2 2 2 2 2 " && return 0
+		sleep 0.1
+	done
+	echo "no copy waits at the first test after 60 s: $(semvals)" >&2
+	return 1
+}
+
+test_expect_success '-p N creates 12 semaphores at N, -p -1 removes them; asking for a set that exists, or removing none, is bad input (exit 2)' '
 	"$CLYDE" -p 3 &&
 	test -n "$(semid)" &&
 	test "$(semvals)" = "3 3 3 3 3 3 3 3 3 3 3 3 " &&
-	test_expect_code 1 "$CLYDE" -p 2 2>err &&
+	test_expect_code 2 "$CLYDE" -p 2 2>err &&
+	test_line_count = 1 err &&
 	grep -q "^clyde: -p: the semaphores with key 4711 exist already" err &&
+	test "$(semvals)" = "3 3 3 3 3 3 3 3 3 3 3 3 " &&
 	"$CLYDE" -p -1 &&
 	test -z "$(semid)" &&
-	test_expect_code 1 "$CLYDE" -p -1 2>err &&
+	test_expect_code 2 "$CLYDE" -p -1 2>err &&
+	test_line_count = 1 err &&
 	grep -q "there are none" err &&
 	test_expect_code 2 "$CLYDE" -p 0 2>err &&
 	test_expect_code 2 "$CLYDE" -y x -d . 2>err &&
@@ -40,7 +55,7 @@ test_expect_success 'two clyde copies wait for each other at every test' '
 	"$CLYDE" -p 2 &&
 	{ "$CLYDE" -y s -d a -s 8M -f -n 1 -q --json a.jsonl \
 		--sync-timeout 60 >a.csv 2>a.err & pid=$!; } &&
-	sleep 1.5 &&
+	waiting &&
 	# the first copy waits before the first test: no test file yet
 	kill -0 $pid &&
 	test -z "$(find a -name "Bonnie.*")" &&
@@ -72,22 +87,19 @@ test_expect_success 'SIGINT while a copy waits for its partner: not run, not fai
 	{ "$CLYDE" -y s -d a -s 8M -f -n 0 -q --json w.jsonl \
 		--sync-timeout 60 >w.csv 2>w.err & pid=$!; } &&
 	# it waits on the semaphore of the first test (Block write)
-	for i in $(seq 100); do
-		waiting=$(semvals)
-		test "$waiting" = "2 1 2 2 2 2 2 2 2 2 2 2 " && break
-		sleep 0.1
-	done
+	waiting
+	waited=$?
 	kill -INT $pid
 	wait $pid
 	status=$?
 	# the set goes whatever happened, the next tests need the key
 	"$CLYDE" -p -1 &&
-	test "$waiting" = "2 1 2 2 2 2 2 2 2 2 2 2 " &&
+	test "$waited" -eq 0 &&
 	test "$status" -eq 130 &&
 	jq -e ".exit_status == 130 and
 		all(.results[]; .status == \"not_run\" or
 			(.status == \"skipped\" and
-			 .reason == \"not run: interrupted by signal 2\")) and
+			 .reason == \"not run: interrupted by signal 2 (SIGINT)\")) and
 		(.results[] | select(.name == \"put_block\") |
 			.status == \"skipped\")" w.jsonl &&
 	! grep -q "interrupted$" w.err &&
@@ -123,7 +135,7 @@ test_expect_success BONNIEPP,ROOT 'clyde and bonnie++ run in step' '
 	"$CLYDE" -p 2 &&
 	{ bonnie++ -y s -d b -s 8M -r 4 -f -n 1 -u root -q \
 		>bonnie.csv 2>bonnie.err & pid=$!; } &&
-	sleep 0.5 &&
+	waiting &&
 	"$CLYDE" -y s -d a -s 8M -f -n 1 -q --json d.jsonl \
 		--sync-timeout 60 >d.csv 2>d.err &&
 	wait $pid &&

@@ -16,7 +16,7 @@
 
 #include "t/cmocka-tap.h"
 #include "t/record-fixture.h"
-#include "report/worker_rows.h"
+#include "report/model/worker_rows.h"
 
 static struct record *with_rows(void)
 {

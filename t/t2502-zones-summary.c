@@ -20,9 +20,9 @@
 #include <json-c/json.h>
 
 #include "t/cmocka-tap.h"
-#include "report/histogram.h"
-#include "report/record.h"
-#include "report/zones.h"
+#include "report/model/histogram.h"
+#include "report/model/record.h"
+#include "report/model/zones.h"
 
 static const char *const lat_keys[HIST_SUMMARY_N] = {
 	"lat_mean_ms", "lat_min_ms", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms",
@@ -61,6 +61,7 @@ static struct record *make_record(void)
 	r = zones_add_row(s);
 	r->length = 4 << 20, r->bytes = 4 << 20, r->ios = 1000;
 	r->elapsed = 1.5;
+	r->resident = 0.75;	/* cached (C); the second zone not measured */
 	zones_row_finish(r, &h);
 	hist_merge(&s->lat, &h);
 	r = zones_add_row(s);
@@ -157,6 +158,12 @@ static void test_json_round_trip(void **state)
 					      "zones", &zones));
 	check_members(json_object_array_get_idx(zones, 0), 0);
 	check_members(json_object_array_get_idx(zones, 1), 1);
+	/* the page cache share: measured, a number; not, absent */
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(
+		zones, 0), "resident", &z));
+	assert_true(json_object_get_double(z) == 0.75);
+	assert_false(json_object_object_get_ex(json_object_array_get_idx(
+		zones, 1), "resident", NULL));
 	json_object_put(root);
 
 	back = record_read_json(line, err, sizeof(err));
@@ -164,6 +171,8 @@ static void test_json_round_trip(void **state)
 		fail_msg("%s", err);
 	assert_non_null(back->zones);
 	assert_int_equal(back->zones->sweeps[0].nzones, 2);
+	assert_true(back->zones->sweeps[0].zones[0].resident == 0.75);
+	assert_true(back->zones->sweeps[0].zones[1].resident < 0);
 	for (i = 0; i < 2; i++)
 		for (k = 0; k < HIST_SUMMARY_N; k++) {
 			double a = rec->zones->sweeps[0].zones[i].lat_ms[k];
@@ -227,7 +236,7 @@ static void test_old_record(void **state)
 	csv = capture(zones_write_csv, rec);
 	assert_non_null(strstr(csv, "\n0.003906,4194304,4194304,1,read,"
 			       "400.000,2.5000,2.5000,2.5000,4194304,"
-			       "0.010000,4,0,,,0,0,,,,\n"));
+			       "0.010000,4,0,,,0,0,,,,,\n"));
 	free(csv);
 	/* the JSON written from it: the same members, those absent null */
 	json = capture(record_write_json, rec);
@@ -282,7 +291,7 @@ static void test_csv_columns(void **state)
 	row = strstr(csv, "\n0.000000,");
 	assert_non_null(row);
 	nv = fields(row + 1, v, 32);
-	assert_int_equal(nh, 21);
+	assert_int_equal(nh, 22);
 	assert_int_equal(nv, nh);
 	/* the first CSV's columns where they were (1-based 6..9, 16, 17) */
 	assert_string_equal(h[5], "mibps");
@@ -296,6 +305,8 @@ static void test_csv_columns(void **state)
 	assert_string_equal(h[18], "lat_p50_ms");
 	assert_string_equal(h[19], "lat_p90_ms");
 	assert_string_equal(h[20], "lat_p99_9_ms");
+	assert_string_equal(h[21], "resident");
+	assert_string_equal(v[21], "0.750");
 	/* every figure under its name */
 	for (k = 0; k < HIST_SUMMARY_N; k++) {
 		size_t c;
@@ -313,6 +324,7 @@ static void test_csv_columns(void **state)
 	assert_string_equal(v[6], "");
 	assert_string_equal(v[17], "");
 	assert_string_equal(v[20], "");
+	assert_string_equal(v[21], "");
 	free(csv);
 	record_free(rec);
 }
@@ -338,6 +350,10 @@ static void test_text_table(void **state)
 		p += 9;
 	}
 	assert_true(*p == '\n');
+	/* zone 1 half in the page cache or more: C, and its legend */
+	assert_non_null(strstr(text, "\n    1       0.000      2.7C "));
+	assert_non_null(strstr(text, "\n    2       0.004      0.0  "));
+	assert_non_null(strstr(text, "\n  C: cached: 50 % or more"));
 	for (p = text; (nl = strchr(p, '\n')); p = nl + 1)
 		assert_true(nl - p <= 80);
 	free(text);

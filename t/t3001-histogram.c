@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "report/histogram.h"
+#include "report/model/histogram.h"
 
 static struct histogram *new_hist(void)
 {
@@ -98,6 +98,7 @@ static void test_empty(void **state)
 	assert_int_equal(hist_percentile(h, 50.0), 0);
 	assert_int_equal(hist_percentile(h, 100.0), 0);
 	assert_true(hist_mean(h) == 0.0);
+	hist_release(h);
 	free(h);
 }
 
@@ -118,6 +119,7 @@ static void test_percentile_exact(void **state)
 	assert_int_equal(hist_percentile(h, 100.0), 100);
 	assert_int_equal(h->min, 1);
 	assert_int_equal(h->max, 100);
+	hist_release(h);
 	free(h);
 }
 
@@ -134,6 +136,7 @@ static void test_percentile_rank_rounding(void **state)
 	assert_int_equal(hist_percentile(h, 99.9), 10);
 	assert_int_equal(hist_percentile(h, 99.95), 20);
 	assert_int_equal(hist_percentile(h, 100.0), 20);
+	hist_release(h);
 	free(h);
 }
 
@@ -164,6 +167,7 @@ static void test_percentile_uniform(void **state)
 	assert_int_equal(hist_percentile(h, 100.0), UINT64_C(1000000000));
 	/* and not just the middle of the range */
 	assert_true(hist_percentile(h, 50.0) != hist_percentile(h, 90.0));
+	hist_release(h);
 	free(h);
 }
 
@@ -183,6 +187,7 @@ static void test_percentile_tail(void **state)
 	assert_within_bucket(hist_percentile(h, 99.9), 5099);
 	assert_within_bucket(hist_percentile(h, 99.95), UINT64_C(2000000000));
 	assert_int_equal(hist_percentile(h, 99.95), UINT64_C(2000000000));
+	hist_release(h);
 	free(h);
 }
 
@@ -197,6 +202,7 @@ static void test_percentile_single(void **state)
 	assert_int_equal(hist_percentile(h, 50.0), 123456789);
 	assert_int_equal(hist_percentile(h, 100.0), 123456789);
 	assert_true(hist_mean(h) == 123456789.0);
+	hist_release(h);
 	free(h);
 }
 
@@ -229,16 +235,43 @@ static void test_merge(void **state)
 
 	hist_merge(a, b);
 	hist_merge(a, c);
-	assert_memory_equal(a, all, sizeof(*a));
+	assert_true(hist_equal(a, all));
 	assert_int_equal(hist_percentile(a, 99.9),
 			 hist_percentile(all, 99.9));
 
 	/* merging an empty one changes nothing, into an empty one copies */
-	hist_init(b);
+	hist_release(b);
 	hist_merge(a, b);
-	assert_memory_equal(a, all, sizeof(*a));
+	assert_true(hist_equal(a, all));
 	hist_merge(b, all);
-	assert_memory_equal(b, all, sizeof(*b));
+	assert_true(hist_equal(b, all));
+
+	/* packed, the same samples and the same percentiles; packed ones
+	 * merge into packed ones */
+	{
+		static const double pct[] = { 1, 50, 90, 99, 99.9, 99.99 };
+		uint64_t want[6];
+		size_t k;
+
+		for (k = 0; k < 6; k++)
+			want[k] = hist_percentile(all, pct[k]);
+		hist_compact(all);
+		assert_null(all->dense);
+		assert_true(hist_equal(a, all));
+		for (k = 0; k < 6; k++)
+			assert_int_equal(hist_percentile(all, pct[k]), want[k]);
+		hist_compact(c);
+		hist_release(b);
+		hist_merge(b, c);
+		hist_merge(b, all);
+		hist_merge(a, c);
+		assert_null(b->dense);
+		assert_true(hist_equal(a, b));
+	}
+	hist_release(a);
+	hist_release(b);
+	hist_release(c);
+	hist_release(all);
 	free(a);
 	free(b);
 	free(c);
@@ -259,6 +292,7 @@ static void test_mean(void **state)
 	assert_int_equal(h->count, 4);
 	assert_int_equal(h->min, 1);
 	assert_int_equal(h->max, 1000000);
+	hist_release(h);
 	free(h);
 }
 

@@ -271,7 +271,7 @@ static void check_latency(struct record *rec, uint64_t ns, const char *want)
 	struct result *res = record_find(rec, "put_block");
 	char *s, buf[64];
 
-	hist_init(&res->lat);
+	hist_release(&res->lat);
 	hist_add(&res->lat, 10);
 	hist_add(&res->lat, ns);
 	s = csv_of(rec);
@@ -326,7 +326,7 @@ static void test_label_sanitised(void **state)
 	record_set_str(&rec->label, "a,b\nc");
 	s = csv_of(rec);
 	assert_int_equal(count_fields(s), 50);
-	assert_string_equal(field_of(s, 2, buf, sizeof(buf)), "a b c");
+	assert_string_equal(field_of(s, 2, buf, sizeof(buf)), "a\\x2cb\\nc");
 	free(s);
 	record_free(rec);
 }

@@ -21,7 +21,7 @@
 
 #include "t/cmocka-tap.h"
 #include "t/record-fixture.h"
-#include "report/textcols.h"
+#include "lib/textcols.h"
 
 /* What bonnie++ 2.00a prints (bonnie++ -d /tmp/x -s 64M -r 32 -n 1). */
 static const char bonnie_io_h1[] =

@@ -230,7 +230,7 @@ static void test_status_and_flags(void **state)
 
 	(void)state;
 	record_find(rec, "putc")->status = RESULT_NOT_RUN;
-	hist_init(&record_find(rec, "putc")->lat);
+	hist_release(&record_find(rec, "putc")->lat);
 	result_set_status(record_find(rec, "getc"), RESULT_SKIPPED,
 			  "-f 0 skips the per-char tests");
 	result_set_status(record_find(rec, "rewrite"), RESULT_FAILED,
@@ -306,16 +306,15 @@ static void test_round_trip(void **state)
 		assert_true(back->results[i].value == rec->results[i].value);
 		assert_int_equal(back->results[i].flags,
 				 rec->results[i].flags);
-		assert_memory_equal(&back->results[i].lat,
-				    &rec->results[i].lat,
-				    sizeof(struct histogram));
+		assert_true(hist_equal(&back->results[i].lat,
+				       &rec->results[i].lat));
 	}
 	free(s);
 	record_free(back);
 
 	/* and with the awkward cases */
 	record_find(rec, "putc")->status = RESULT_NOT_RUN;
-	hist_init(&record_find(rec, "putc")->lat);
+	hist_release(&record_find(rec, "putc")->lat);
 	result_set_status(record_find(rec, "getc"), RESULT_SKIPPED,
 			  "quote \" backslash \\ newline \n tab \t é");
 	res = record_find(rec, "get_block");
@@ -464,6 +463,42 @@ static void test_jsonl(void **state)
 	record_free(rec);
 }
 
+/*
+ * One reader for a file's lines (the report's import): a line cut short
+ * or broken does not spoil the next; each line is read on its own.
+ */
+static void test_reader(void **state)
+{
+	static const char good[] =
+		"{\"schema\":1,\"results\":[{\"name\":\"put_block\","
+		"\"status\":\"ok\",\"value\":100}]}\n";
+	static const char *const bad[] = {
+		"{\"schema\":1,\"results\":[{\"name\":",	/* cut short */
+		"{\"schema\":1,,}",				/* broken */
+		"{\"schema\":1,\"results\":[]} {",		/* a second value */
+	};
+	struct record_reader *rr = record_reader_new();
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_non_null(rr);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct record *rec;
+
+		err[0] = '\0';
+		assert_null(record_reader_read(rr, bad[i], err, sizeof(err)));
+		assert_string_not_equal(err, "");
+		rec = record_reader_read(rr, good, err, sizeof(err));
+		if (!rec)
+			fail_msg("after '%s': '%s'", bad[i], err);
+		assert_int_equal(rec->nresults, 1);
+		assert_true(rec->results[0].value == 100.0);
+		record_free(rec);
+	}
+	record_reader_free(rr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -475,6 +510,7 @@ int main(void)
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_read_minimal),
 		cmocka_unit_test(test_jsonl),
+		cmocka_unit_test(test_reader),
 	};
 
 	return tap_run_group_tests(tests);

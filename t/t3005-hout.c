@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "t/cmocka-tap.h"
-#include "report/hout.h"
+#include "report/write/html_emit.h"
 
 static char *buf;
 static size_t len;

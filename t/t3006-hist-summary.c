@@ -16,9 +16,9 @@
 #include <json-c/json.h>
 
 #include "t/cmocka-tap.h"
-#include "report/histogram.h"
-#include "report/matrix.h"
-#include "report/record.h"
+#include "report/model/histogram.h"
+#include "report/model/matrix.h"
+#include "report/model/record.h"
 
 static const char *const keys[] = {
 	"mean", "min", "p50", "p90", "p99", "p99_9", "max",
@@ -57,7 +57,7 @@ static void test_summarize(void **state)
 	for (k = 0; k < HIST_SUMMARY_N; k++)
 		assert_string_equal(hist_summary_key[k], keys[k]);
 	assert_string_equal(hist_summary_label[HIST_S_P99_9], "p99.9");
-	hist_init(&h);
+	hist_release(&h);
 	hist_summarize(&h, &s);
 	assert_int_equal(s.count, 0);
 	assert_true(s.v[HIST_S_MIN] == 0 && s.v[HIST_S_MAX] == 0);

@@ -95,7 +95,7 @@ test_expect_success 'pivot text: long dimension names still in 80 columns, the h
 	test "$(LC_ALL=C.UTF-8 wc -L <long.txt)" -le 80 &&
 	grep -q "^Block write (KiB/s): rows filesystem_type_used, columns$" long.txt &&
 	grep -q "^  controller_kind_of_the_array,raid_level_of_the_array$" long.txt &&
-	grep -q "^xfs-4disks-8kbSegment  *61000 " long.txt
+	grep -q "^xfs-4disks-8kbSegment  *61,000 " long.txt
 '
 
 test_expect_success 'pivot text: one table per test, 80 columns, header per column dimension' '
@@ -104,7 +104,7 @@ test_expect_success 'pivot text: one table per test, 80 columns, header per colu
 	grep -q "^Block write (KiB/s): rows fs, columns controller,raid$" out.txt &&
 	grep -q "^  *fc  *fc  *scsi  *scsi  controller$" out.txt &&
 	grep -q "^fs  *0  *5  *0  *5  raid$" out.txt &&
-	grep -q "^xfs  *61000  *41000  *99000  *77000$" out.txt &&
+	grep -q "^xfs  *61,000  *41,000  *99,000  *77,000$" out.txt &&
 	grep -q "^Random seeks (seeks/s)" out.txt &&
 	test_expect_code 2 "$CLYDE" report -f text --rows fs --columns nosuch "$FIX/seed002-pivot.csv" 2>err &&
 	grep -q "nosuch" err &&

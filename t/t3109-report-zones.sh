@@ -100,13 +100,13 @@ test_expect_success 'csv: a row per zone and sweep; bonnie: zones runs left out,
 	"$CLYDE" report -f bonnie z.jsonl >b.txt 2>err &&
 	test_must_fail test -s b.txt &&
 	test_line_count = 1 err &&
-	grep -q "^clyde: warning: 2 clyde zones runs left out: a bonnie++ line has no place for zones" err
+	grep -q "^clyde report: warning: 2 clyde zones runs left out: a bonnie++ line has no place for zones" err
 '
 
 test_expect_success JQ 'an unknown zones schema or a malformed section: a warning' '
 	head -1 z.jsonl | jq -c ".zones.schema = 99" >new.jsonl &&
 	test_expect_code 2 "$CLYDE" report new.jsonl -o n.html 2>err &&
-	grep -q "new.jsonl:1: zones schema version 99 is not supported (this clyde reads 1 to 1)" err &&
+	grep -q "new.jsonl: no results found (.*): 1 problem, the first on line 1: zones schema version 99 is not supported (this clyde reads 1 to 1)" err &&
 	test_path_is_missing n.html &&
 	head -1 z.jsonl | jq -c ".zones.sweeps = {\"x\": 1}" >bad.jsonl &&
 	cat bad.jsonl z.jsonl >mixed.jsonl &&

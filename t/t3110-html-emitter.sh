@@ -1,16 +1,16 @@
 #!/bin/bash
 # The HTML page is safe by construction: every file that writes HTML
-# (has markup in its strings) includes report/hout.h and writes through
+# (has markup in its strings) includes report/write/html_emit.h and writes through
 # the emitter only.  Raw stdio on
 # the page is allowed only on lines that copy the templates, marked
-# "/* template */" in report/html.c; h_lit_ is only called through the
+# "/* template */" in report/write/html.c; h_lit_ is only called through the
 # h_lit macro (which accepts string literals only).
 . "$(dirname "$0")/lib.sh"
 
-REPORT=$SRC_DIR/report
+REPORT=$SRC_DIR/report/write
 
 writers () {
-	grep -l '#include "hout.h"' "$REPORT"/*.c | grep -v '/hout\.c$'
+	grep -l '#include "report/write/html_emit.h"' "$REPORT"/*.c | grep -v '/html_emit\.c$'
 }
 
 # The lines of the writers that call stdio themselves, unmarked.
@@ -34,7 +34,7 @@ test_expect_success 'no raw stdio on the page outside the template copy' '
 
 test_expect_success 'every file with HTML markup in its strings is a writer' '
 	grep -l "\"[^\"]*<\(td\|tr\|th\|div\|span\|table\|p\|h[1-6]\|svg\|a\|li\|dd\|dt\|code\)[ >]" \
-		"$REPORT"/*.c | grep -v "/hout\.c$" >markup &&
+		"$REPORT"/*.c | grep -v "/html_emit\.c$" >markup &&
 	writers >files &&
 	! grep -vxFf files markup
 '

@@ -4,10 +4,8 @@
 # every file without crashing, keeps every run and leaves every value as
 # the file gave it.  What clyde's long CSV says is compared with a parse
 # of the file that does not go through clyde: awk for bonnie++ CSV, jq for
-# fio JSON.  CLYDE_REALWORLD names another folder.  With
-# --concurrent-window 0: by default clyde report sums bonnie++ lines of one
-# label started within 5 s as copies run together (-p/-y), which is a
-# reading of the runs, not what the file holds.
+# fio JSON.  CLYDE_REALWORLD names another folder.  A bonnie++ line
+# written twice in a file is read once (laura-dietz's line 3 is line 1).
 . "$(dirname "$0")/lib.sh"
 
 top=$(git -C "$SRC_DIR" rev-parse --show-toplevel 2>/dev/null || echo "$SRC_DIR")
@@ -70,7 +68,15 @@ clyde_rows () {
 			else if (test == "get_block") dir = "read"
 			else sub(/.*_/, "", dir)
 			gsub(/ /, "_", $col["label"])
-			printf "%s %s %s\n", $col["label"], dir, $col["value"]
+			v = $col["value"]
+			# a job fio stopped: skipped, saying the signal
+			if ($col["status"] == "skipped" &&
+			    $col["reason"] ~ /^interrupted by signal [0-9]+ /)
+				v = "interrupted"
+			else if ($col["status"] != "ok")
+				v = $col["status"]
+			printf "%s %s %s %s\n", $col["label"], dir, v,
+				$col["bytes"]
 		}
 	}' | sort
 }
@@ -93,6 +99,7 @@ bonnie_rows () {
 	}
 	{
 		sub(/\r$/, "")
+		if (seen[$0]++) next	# a line written twice is read once
 		if ($1 == "1.98" && NF == 50) { io = 10; file = 27; lat = 39 }
 		else if (($1 == "1.96" || $1 == "1.97") && NF == 48) {
 			io = 8; file = 25; lat = 37
@@ -114,17 +121,40 @@ bonnie_rows () {
 }
 
 # The file's own view of each fio job direction that moved data: "LABEL
-# DIR KiB/s" (bw_bytes / 1024, or fio's KiB/s bw when it has no bw_bytes)
+# DIR KiB/s BYTES" (bw_bytes / 1024, or fio's KiB/s bw when it has no
+# bw_bytes; io_bytes, which fio 2.x wrote in KiB: its stat.c has
+# "io_bytes", ts->io_bytes[ddir] >> 10, 3.x bytes beside "io_kbytes")
+# A job of a file where fio printed "fio: terminating on signal N" that
+# ran less than its runtime is "interrupted" instead of its KiB/s; one
+# with a non-zero "error" is "failed".
 fio_rows () {
+	sig=0
+	grep -q "^fio: terminating on signal [0-9]" "$1" && sig=1
 	# from the first '{' on: fio may print text (or '>') before it
-	sed -n '/{/,$p' "$1" | sed '1s/^[^{]*//' | jq -rn '
-		inputs | (.client_stats // .jobs // [])[] |
+	sed -n '/{/,$p' "$1" | sed '1s/^[^{]*//' | jq -rn --argjson sig $sig '
+		def seconds: capture("^(?<n>[0-9.]+)(?<u>[a-z]*)") |
+			(.n | tonumber) * ({"": 1, "s": 1, "m": 60, "h": 3600,
+					    "ms": 0.001}[.u] // 1);
+		inputs | (.["fio version"] | ltrimstr("fio-") | split(".")[0] |
+			  tonumber) as $major | (.["global options"] // {}) as $g |
+		(.client_stats // .jobs // [])[] |
 		select(.jobname != "All clients") | . as $j |
+		($g + (.["job options"] // {})) as $o |
+		([.job_runtime // 0, .read.runtime // 0, .write.runtime // 0,
+		  .trim.runtime // 0] | max) as $ran |
+		(if (.error // 0) != 0 then "failed"
+		 elif $sig == 1 and ($o.runtime == null or
+			$ran < 0.99 * 1000 * ($o.runtime | seconds))
+		 then "interrupted" else null end) as $stop |
 		("read", "write", "trim") as $d | $j[$d] // empty |
 		select((.io_bytes // 0) > 0) |
 		"\($j.jobname | gsub(" "; "_")) \($d) \(
-			if (.bw_bytes // 0) > 0 then .bw_bytes / 1024 else .bw end)"' |
-	awk '{ printf "%s %s %.3f\n", $1, $2, $3 }' | sort
+			$stop // (if (.bw_bytes // 0) > 0 then .bw_bytes / 1024
+				  else .bw end)) \(
+			if .io_kbytes == null and $major < 3 then .io_bytes * 1024
+			else .io_bytes end)"' |
+	awk '{ printf "%s %s %s %s\n", $1, $2,
+		$3 ~ /^[0-9]/ ? sprintf("%.3f", $3) : $3, $4 }' | sort
 }
 
 n_bonnie=0 n_fio=0
@@ -149,7 +179,7 @@ for f in "$RW"/*; do
 			test $status -eq 0 && clyde_rows '"$kind"' >got
 		else
 			: >got   # nothing usable, and clyde said so
-			grep -q "no results found\|moved no data" err
+			grep -q "no results\|moved no data" err
 		fi &&
 		echo "# $(wc -l <want) results" &&
 		test_cmp want got

@@ -83,10 +83,11 @@ test_expect_success 'dry run lists every package when none is installed' '
 		libmount-dev libjson-c-dev libinih-dev libcmocka-dev perl xfsprogs \
 		btrfs-progs e2fsprogs util-linux bonnie++ fio jq \
 		libxml2-utils libext2fs-dev xfslibs-dev jfsutils \
-		reiserfsprogs man-db zstd gzip procps kmod liburing-dev strace; do
+		reiserfsprogs man-db zstd gzip procps kmod liburing-dev strace \
+		time; do
 		grep -qxF "$p" out || { echo "missing $p" >&2; return 1; }
 	done &&
-	test_line_count = 28 out &&
+	test_line_count = 29 out &&
 	test_line_count = 0 calls
 '
 

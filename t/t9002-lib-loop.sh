@@ -99,8 +99,11 @@ test_expect_success LOOP,EXT4 'loop_fs: all gone after SIGTERM' '
 			term/t5000-inner.sh >term/tap 2>term/stderr &
 	} &&
 	pid=$! &&
-	for i in $(seq 100); do
+	# up to 5 minutes for the inner test to make its filesystem (mkfs and
+	# mount on a loaded machine)
+	for i in $(seq 3000); do
 		test -s term/sleep.pid && break
+		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done &&
 	test -s term/sleep.pid &&

@@ -2,6 +2,7 @@
 # scripts/qualify: clyde over labelled targets into one results directory,
 # resumable.
 . "$(dirname "$0")/lib.sh"
+. "$TEST_DIR/lib-hold.sh"	# FREEZE
 
 Q=$SRC_DIR/scripts/qualify
 MK=$SRC_DIR/scripts/mkloopfs
@@ -39,14 +40,47 @@ test_expect_success LOOP,EXT4,XFS 'two loop layouts give records and a report na
 	test -z "$(ls -A "$TRASH/a" "$TRASH/b" | grep -v "^/\|^\$\|lost+found")"
 '
 
-test_expect_success LOOP,EXT4,XFS 'an interrupted qualify resumes without rerunning what finished' '
-	"$Q" -o res2 -s 24M -n 1 "first:$TRASH/a" "second:$TRASH/b" >out 2>err &
-	pid=$! &&
+# second_held PID: qualify (PID) has finished its first run and waits for
+# the second, whose clyde is blocked (state D) on the frozen filesystem: a
+# signal now finds it there however slow or fast the machine (up to 10
+# minutes for the first run: the machine may be loaded)
+second_held () {
+	local i c
+	for i in $(seq 6000); do
+		kill -0 "$1" 2>/dev/null ||
+			{ echo "qualify ended early:" >&2; cat err >&2; return 1; }
+		if test -s res2/qualify.state && c=$(pgrep -x -P "$1" clyde); then
+			case $(sed "s/.*) //" "/proc/$c/stat" 2>/dev/null) in
+			D*) return 0 ;;
+			esac
+		fi
+		sleep 0.1
+	done
+	echo "the second run was not held in 10 minutes" >&2
+	return 1
+}
+
+# end_qualify PID: at exit, a qualify still there (a failed test) ended,
+# its clyde thawed, before the filesystems are removed
+end_qualify () {
+	local i
+	kill -TERM "$1" 2>/dev/null || return 0
+	fsfreeze -u "$TRASH/b" 2>/dev/null
 	for i in $(seq 600); do
-		test -s res2/qualify.state && break
-		sleep 0.05
-	done &&
-	kill -TERM $pid && { wait $pid; test $? = 143; } &&
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.1
+	done
+}
+
+test_expect_success LOOP,EXT4,XFS,FREEZE 'an interrupted qualify resumes without rerunning what finished' '
+	fsfreeze -f "$TRASH/b" &&
+	test_cleanup "fsfreeze -u \"$TRASH/b\" 2>/dev/null; true" &&
+	{ "$Q" -o res2 -s 24M -n 1 "first:$TRASH/a" "second:$TRASH/b" \
+		>out 2>err & pid=$!; } &&
+	test_cleanup "end_qualify $pid" &&
+	second_held $pid &&
+	kill -TERM $pid && fsfreeze -u "$TRASH/b" &&
+	{ wait $pid; test $? = 143; } &&
 	grep -q "interrupted" err &&
 	test_line_count = 1 res2/qualify.state &&
 	grep -q "^first suite 1 " res2/qualify.state &&

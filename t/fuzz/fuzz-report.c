@@ -5,8 +5,8 @@
  * lines and text.
  */
 #include "t/fuzz/fuzz.h"
-#include "report/compare.h"
-#include "report/report.h"
+#include "report/analyze/compare.h"
+#include "report/write/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

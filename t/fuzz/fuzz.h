@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/import.h"
-#include "report/record.h"
+#include "report/import/import.h"
+#include "report/model/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The report's model holds what it reports, not what it read: the bytes
+ * that stay allocated per record after reading many run records (the real
+ * ones of t/fixtures/report/clyde.jsonl, copied with new labels as a
+ * fleet's nightly runs would be), measured through the allocator
+ * (mallinfo2), stay under 10 KB on average (issue 23; about 400 KB before
+ * the model's histograms were packed).  The copies keep their figures:
+ * every histogram reads back as the original's.
+ */
+#include <malloc.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "t/cmocka-tap.h"
+#include "report/import/import.h"
+#include "report/model/histogram.h"
+#include "report/model/record.h"
+
+/* ASan (gcc's macro, clang's feature) keeps its own heap: mallinfo2
+ * then reads nothing of it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
+#define COPIES 200
+#define BUDGET 10240	/* bytes per record, on average */
+
+/* Bytes the program has allocated: from the heap and mapped on its own
+ * (a large block, as a record's 12 dense histograms were, is mmap'ed). */
+static size_t allocated(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
+/* The fixture beside this test's binary (t/fixtures/report/clyde.jsonl). */
+static char *read_fixture(size_t *len)
+{
+	char exe[4096], path[4200], *buf, *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	FILE *f;
+	long sz;
+
+	assert_true(n > 0);
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	assert_non_null(slash);
+	*slash = '\0';
+	snprintf(path, sizeof(path), "%s/fixtures/report/clyde.jsonl", exe);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	sz = ftell(f);
+	assert_true(sz > 0);
+	rewind(f);
+	buf = malloc((size_t)sz + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)sz, f), (size_t)sz);
+	buf[sz] = '\0';
+	fclose(f);
+	*len = (size_t)sz;
+	return buf;
+}
+
+/* COPIES copies of every line of text, each label given a prefix. */
+static char *copies_of(const char *text, size_t len, size_t *outlen)
+{
+	static const char key[] = "\"label\":\"";
+	size_t cap = COPIES * (len + 64 * 8) + 1, used = 0;
+	char *out = malloc(cap);
+	unsigned c;
+
+	assert_non_null(out);
+	for (c = 0; c < COPIES; c++) {
+		const char *p = text;
+
+		while (*p) {
+			const char *nl = strchr(p, '\n');
+			const char *end = nl ? nl + 1 : p + strlen(p);
+			const char *lab = strstr(p, key);
+			size_t head;
+
+			if (!lab || lab >= end)
+				lab = end;
+			else
+				lab += sizeof(key) - 1;
+			head = (size_t)(lab - p);
+			assert_true(used + (size_t)(end - p) + 16 < cap);
+			memcpy(out + used, p, head);
+			used += head;
+			if (lab < end)
+				used += (size_t)sprintf(out + used, "n%u-", c);
+			memcpy(out + used, lab, (size_t)(end - lab));
+			used += (size_t)(end - lab);
+			p = end;
+		}
+	}
+	out[used] = '\0';
+	*outlen = used;
+	return out;
+}
+
+static void test_bytes_per_record(void **state)
+{
+	struct import im;
+	size_t len, blen, i, j, base;
+	char *text, *buf;
+	size_t before, after, per;
+	int got;
+
+	(void)state;
+	if (UNDER_ASAN)
+		skip_because("under AddressSanitizer, whose allocator mallinfo2 "
+			     "does not see");
+	text = read_fixture(&len);
+	buf = copies_of(text, len, &blen);
+	import_init(&im);
+	/* the lines of one copy, to compare the others with */
+	assert_true(import_buffer(&im, "one", text, len) > 0);
+	base = im.nrecs;
+	malloc_trim(0);
+	before = allocated();
+	got = import_buffer(&im, "fleet", buf, blen);
+	malloc_trim(0);
+	after = allocated();
+	assert_int_equal((size_t)got, base * COPIES);
+	per = after > before ? (after - before) / (size_t)got : 0;
+	printf("# %d records: %zu bytes allocated after reading, %zu a "
+	       "record (budget %d)\n", got, after - before, per, BUDGET);
+	assert_true(per < BUDGET);
+	/* nothing dropped to get there: every copy's histograms are the
+	 * original's */
+	for (i = base; i < im.nrecs; i++) {
+		const struct record *r = im.recs[i], *o = im.recs[(i - base) %
+								  base];
+
+		assert_int_equal(r->nresults, o->nresults);
+		assert_non_null(strstr(r->label, o->label));
+		for (j = 0; j < r->nresults; j++)
+			assert_true(hist_equal(&r->results[j].lat,
+					       &o->results[j].lat));
+	}
+	assert_true(hist_has_buckets(&im.recs[0]->results[0].lat));
+	import_release(&im);
+	free(buf);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bytes_per_record),
+	};
+
+	return tap_run_group_tests(tests);
+}

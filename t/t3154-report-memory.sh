@@ -1,0 +1,44 @@
+#!/bin/bash
+# clyde report says when its inputs cannot fit in the memory there is
+# (here a RLIMIT_AS set by ulimit -v), before reading any of them: one
+# line with what they need and what is available, exit 2, nothing
+# written; inputs that fit are reported under the same limit.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TEST_DIR/fixtures/report
+
+# AddressSanitizer reserves terabytes of address space for its shadow: it
+# cannot start under a ulimit -v of a gigabyte
+[ -z "${CLYDE_SANITIZE:-}" ] ||
+	test_skip_all "a sanitizer build (SANITIZE=1): ASan's shadow memory does not fit under ulimit -v"
+
+# a sparse file: 4 GiB by its size, no disk taken; read, it would need
+# more than the limit lets clyde map
+test_expect_success 'inputs beyond the memory limit: one line, exit 2' '
+	truncate -s 4G big.jsonl &&
+	( ulimit -v 1000000 &&
+	  test_expect_code 2 "$CLYDE" report -f text -o out.txt big.jsonl \
+		>stdout 2>err ) &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: these inputs need about [0-9.]* GiB, [0-9.]* GiB available$" err &&
+	! test -s stdout && ! test -e out.txt
+'
+
+# read a line at a time, a file costs its records' model and page, a
+# byte a byte (cmd_report.c), not its size again for a buffer: 1 GiB and
+# its baseline file of 512 MiB need 1.5 GiB
+test_expect_success 'the baseline file counts in what the inputs need' '
+	truncate -s 1G a.jsonl && truncate -s 512M b.jsonl &&
+	( ulimit -v 1000000 &&
+	  test_expect_code 2 "$CLYDE" report -f text a.jsonl \
+		--baseline-file b.jsonl >stdout 2>err ) &&
+	grep -q "need about 1.5 GiB" err
+'
+
+test_expect_success 'inputs that fit are reported under the same limit' '
+	( ulimit -v 1000000 &&
+	  "$CLYDE" report -f text "$FIX/clyde.jsonl" >out.txt ) &&
+	grep -q "runs in 2 configurations" out.txt
+'
+
+test_done
