@@ -54,7 +54,8 @@
 # begun, a second pass), whatever the machine's speed.
 #
 #	hold_pty NAME clyde-args...
-#		start "$CLYDE" clyde-args... in the background, its stdout in
+#		start "$CLYDE" clyde-args... in the background at nice 19 (the
+#		test that watches it gets the CPU first), its stdout in
 #		NAME.out, its stderr a pty whose output goes to NAME.pty; sets
 #		hold_pid (clyde's pid; killed at exit if still there)
 #	hold_shows ERE
@@ -205,9 +206,15 @@ hold_pty () {
 	hold_name=$1
 	shift
 	rm -f "$hold_name.pid" "$hold_name.rc" &&
-	args=$(printf '%q ' "$CLYDE" "$@") || return 1
-	# clyde in the background of the pty's shell, its stderr the pty
-	SHELL=/bin/bash script -qec "$args >$hold_name.out &
+	# at nice 19: clyde's threads and workers, which keep the CPUs busy,
+	# never starve the test that watches them (a watcher late by seconds
+	# signalled a cell after its end)
+	args=$(printf '%q ' nice -n 19 "$CLYDE" "$@") || return 1
+	# clyde in the background of the pty's shell, its stderr the pty;
+	# -f: script(1) passes on each redraw as it comes (without it, its
+	# output to a file goes in 4 KiB blocks: 10 s of progress a block,
+	# and a test signalled clyde at "5 %" long after that was shown)
+	SHELL=/bin/bash script -fqec "$args >$hold_name.out &
 		echo \$! >$hold_name.pid.t; mv $hold_name.pid.t $hold_name.pid
 		wait \$!; echo \$? >$hold_name.rc" /dev/null </dev/null \
 		>"$hold_name.pty" &

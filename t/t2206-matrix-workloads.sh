@@ -267,25 +267,24 @@ test_expect_success TMPFS,SCRIPT 'a signal: every cell in the record, the one cu
 	test -z "$(ls -A tm)"
 '
 
-# cut N: a 20 s random read cell with -c N, SIGINT once it shows 5 % (1 s)
-# done: the run ends well before the 19 s left (within 14 s, where 8 s
-# were allowed before: this test failed in a loaded sanitizer run and on
-# a fresh machine, and the exit of -c 2 under load is its likeliest cause;
-# a run that let the cell finish would take 19 s more), the cut cell's
-# figures are over the time it ran (its workers skipped, not failed), and
-# the --csv row has no rate and no latency (as the report's CSV)
+# cut N: a 60 s random read cell with -c N, SIGINT once it shows 2 %
+# (1.2 s) done: the run ends well before the 58 s left (within 30 s: the
+# exit of -c 2 under load takes seconds; a run that let the cell finish
+# would take 58 s more), the cut cell's figures are over the time it ran
+# (its workers skipped, not failed), and the --csv row has no rate and no
+# latency (as the report's CSV)
 cut () {
 	hold_pty "cut$1" matrix -c "$1" -d tm --bs 4k --threads 1 \
-		--pattern random --mix 100 --size 4M --time 20 --ramp 0 \
+		--pattern random --mix 100 --size 4M --time 60 --ramp 0 \
 		--json "cut$1.jsonl" --csv "cut$1.csv" &&
-	hold_shows "\(1/1\): +([5-9]|[1-9][0-9])%" &&
+	hold_shows "\(1/1\): +([2-9]|[1-9][0-9])%" &&
 	kill -INT $hold_pid && t0=$EPOCHREALTIME &&
 	hold_pty_wait && test "$hold_status" = 130 &&
-	awk -v a="$t0" -v b="$EPOCHREALTIME" "BEGIN { exit !(b - a < 14) }" &&
+	awk -v a="$t0" -v b="$EPOCHREALTIME" "BEGIN { exit !(b - a < 30) }" &&
 	hold_pty_lines >"cut$1.err" &&
 	jq -e ".matrix.cells[0] | .status == \"skipped\" and
 	       .reason == \"interrupted by signal 2 (SIGINT)\" and
-	       .elapsed > 0.3 and .elapsed < 16 and .reads > 0 and
+	       .elapsed > 0.3 and .elapsed < 50 and .reads > 0 and
 	       ((.iops * .elapsed - .reads) | fabs) <= 1e-6 * .reads" \
 		"cut$1.jsonl" >/dev/null &&
 	grep -qx "clyde: matrix cell 1: interrupted by signal 2 (SIGINT)" \
@@ -304,15 +303,15 @@ test_expect_success TMPFS,SCRIPT 'a signal: the cut cell measured over the time 
 
 test_expect_success TMPFS,SCRIPT 'a signal in a curve point: the cell measured in full keeps its figures, the point skipped' '
 	hold_pty cp matrix -d tm --bs 4k --threads 1 --pattern random \
-		--mix 100,0 --curve 10,50 --size 4M --time 3 --ramp 0 \
+		--mix 100,0 --curve 10,50 --size 4M --time 6 --ramp 0 \
 		--json cp.jsonl --csv cp.csv &&
-	# the cell, then its two points, 3 s each: the point of 10 % runs
+	# the cell, then its two points, 6 s each: the point of 10 % runs
 	# from 33 % to 67 % of the progress of cell 1
 	hold_shows "\(1/2\): +([4-9][0-9]|100)%" && kill -INT $hold_pid &&
 	hold_pty_wait && test "$hold_status" = 130 &&
 	hold_pty_lines >cp.err &&
 	jq -e ".exit_status == 130 and (.matrix.cells[0] |
-		.status == \"ok\" and .reason == null and .elapsed >= 3 and
+		.status == \"ok\" and .reason == null and .elapsed >= 6 and
 		.iops > 0 and .read_latency_ms.p99 > 0 and
 		(.curve | length) == 1 and
 		(.curve[0] | .status == \"skipped\" and .reads == 0 and

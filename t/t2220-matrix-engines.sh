@@ -133,7 +133,7 @@ test_expect_success 'timing: --verify stamping and checking outside latency' '
 sigint () {
 	rm -f s.jsonl
 	hold_pty s matrix -d tm --engine "$1" --qd 8 --bs 4k --threads 2 \
-		--pattern random --mix 50 --size 4M --time 30 --ramp 0 \
+		--pattern random --mix 50 --size 4M --time 120 --ramp 0 \
 		--json s.jsonl &&
 	hold_shows "\(1/1\): +[1-9][0-9]*%" &&
 	kill -INT $hold_pid &&

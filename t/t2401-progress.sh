@@ -13,7 +13,7 @@ lines () { tr '\r' '\n' | sed 's/\x1b\[K//g'; }
 # on_pty CMD: run CMD (a shell command line) with a pseudo-terminal as its
 # standard streams; what it wrote to them goes to standard output
 on_pty () {
-	script -qec "$1" /dev/null </dev/null
+	script -fqec "$1" /dev/null </dev/null
 }
 
 test_expect_success SCRIPT 'clyde run shows each test with progress under a pty' '
