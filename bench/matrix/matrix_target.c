@@ -98,10 +98,16 @@ int matrix_check_target(const struct matrix_config *cfg,
 	const char *path = run->path;
 	unsigned maxt = matrix_target_threads(matrix_max_threads(cfg),
 					      run->index, run->ntargets);
-	char err[256];
+	char err[256], at[64];
 	struct stat st;
+	int fd;
 
-	if (stat(path, &st))
+	/* a directory is opened once: its checks, the leftover scan and
+	 * clyde's own directory go through that descriptor (rundir.h) */
+	fd = rundir_hold(path);
+	if (fd < 0 && fd != -ENOTDIR)
+		return cmd_usage_error("-d: '%s': %s", path, strerror(-fd));
+	if (fd >= 0 ? fstat(fd, &st) : stat(path, &st))
 		return cmd_usage_error("-d: '%s': %s", path, strerror(errno));
 	run->dev = st.st_dev;
 	if (S_ISDIR(st.st_mode)) {
@@ -123,7 +129,8 @@ int matrix_check_target(const struct matrix_config *cfg,
 				   "block device", path);
 	}
 	if (run->kind != TARGET_DEVICE) {
-		if (fs_target_detect(path, target, err, sizeof(err)))
+		if (fs_target_detect(rundir_held_path(path, at, sizeof(at)),
+				     target, err, sizeof(err)))
 			return cmd_usage_error("-d: '%s': %s", path, err);
 		if (target->readonly)
 			return cmd_usage_error("-d: '%s' is on a read-only "
@@ -139,7 +146,7 @@ int matrix_check_target(const struct matrix_config *cfg,
 		run->file_size = (uint64_t)st.st_size;
 	else
 		run->file_size = cfg->size;
-	if (run->kind == TARGET_DIR && access(path, W_OK | X_OK))
+	if (run->kind == TARGET_DIR && faccessat(fd, ".", W_OK | X_OK, 0))
 		return cmd_usage_error("-d: cannot write in '%s': %s", path,
 				       strerror(errno));
 	if (run->kind == TARGET_FILE && run->file_size > run->orig_size) {

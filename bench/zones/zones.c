@@ -173,7 +173,7 @@ static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 	struct record_zones *z = rec->zones;
 	unsigned p, nsteps = cfg->passes * (cfg->write ? 2 : 1), step = 0;
 	uint64_t total = (t->size + cfg->bs - 1) / cfg->bs;
-	char why[256], label[64];
+	char why[256], label[64], at[64];
 	enum zones_end end;
 	int w, status = 0;
 
@@ -226,9 +226,9 @@ static int run_sweeps(const struct zones_config *cfg, struct ztarget *t,
 					   "; file removed" : "");
 				return EXIT_FAILED;
 			}
-			if (!w && (t->device ? t->backing : t->path)) {
-				long n = zones_mark_holes(t->device ?
-							  t->backing : t->path,
+			if (!w && zones_file_path(t, at, sizeof(at))) {
+				long n = zones_mark_holes(zones_file_path(t,
+							  at, sizeof(at)),
 							  t->backing_off, s);
 
 				t->holes += n > 0 ? (size_t)n : 0;

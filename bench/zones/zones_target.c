@@ -46,10 +46,15 @@ static int make_file(struct ztarget *t, const char *dir)
 	if (t->path) {
 		const char *slash = strrchr(t->path, '/');
 
-		t->parentfd = atdir_open(dir);
+		/* the descriptor create_file held: a copy of our own */
+		int fd = rundir_hold(dir);
+
+		t->parentfd = fd < 0 ? fd : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+		if (fd >= 0 && t->parentfd < 0)
+			fd = -errno;
 		if (t->parentfd < 0)
 			return cmd_usage_error("-d: cannot open '%s': %s", dir,
-					       strerror(-t->parentfd));
+					       strerror(-fd));
 		t->name = xstrdup(slash ? slash + 1 : t->path);
 	} else {
 		t->own = xmalloc(sizeof(*t->own));
@@ -75,6 +80,7 @@ static int create_file(const struct zones_config *cfg, struct ztarget *t,
 		       const char *dir)
 {
 	struct statvfs vfs;
+	char at[64];
 	int rc;
 
 	if (!cfg->size)
@@ -86,7 +92,12 @@ static int create_file(const struct zones_config *cfg, struct ztarget *t,
 		return cmd_usage_error("--size: %" PRIu64 " bytes is less than "
 				       "one I/O of --bs %" PRIu64, cfg->size,
 				       cfg->bs);
-	if (statvfs(dir, &vfs))
+	/* opened once: the space check, clyde's directory and the
+	 * leftover scan go through that descriptor (rundir.h) */
+	rc = rundir_hold(dir);
+	if (rc < 0)
+		return cmd_usage_error("-d: '%s': %s", dir, strerror(-rc));
+	if (statvfs(rundir_held_path(dir, at, sizeof(at)), &vfs))
 		return cmd_usage_error("-d: '%s': %s", dir, strerror(errno));
 	if ((uint64_t)vfs.f_bavail * vfs.f_frsize < cfg->size)
 		return cmd_usage_error("--size: %" PRIu64 " bytes, but '%s' has "
@@ -119,7 +130,12 @@ int zones_open_target(const struct zones_config *cfg, struct ztarget *t)
 	int rc;
 
 	t->fd = t->parentfd = -1;
-	if (stat(cfg->target, &st)) {
+	/* a directory is opened once, and checked by that (create_file) */
+	rc = rundir_hold(cfg->target);
+	if (rc >= 0 && fstat(rc, &st))
+		return cmd_usage_error("-d: '%s': %s", cfg->target,
+				       strerror(errno));
+	if (rc < 0 && stat(cfg->target, &st)) {
 		if (errno != ENOENT)
 			return cmd_usage_error("-d: '%s': %s", cfg->target,
 					       strerror(errno));
@@ -247,16 +263,29 @@ int zones_check_geometry(struct zones_config *cfg, struct ztarget *t,
 	return 0;
 }
 
+const char *zones_file_path(const struct ztarget *t, char *buf, size_t len)
+{
+	struct stat st;
+
+	if (t->device)
+		return t->backing;
+	if (t->fd < 0)
+		return t->path;
+	snprintf(buf, len, "/proc/self/fd/%d", t->fd);
+	return stat(buf, &st) ? t->path : buf;	/* no procfs: the path */
+}
+
 /* The target's environment: the filesystem of a file, the device stack
  * of a device (whose loop's backing file t->backing then names). */
 void zones_detect(const struct ztarget *t, struct fs_target *fst)
 {
-	char err[256];
+	char err[256], at[64];
 	struct stat st;
 
 	memset(fst, 0, sizeof(*fst));
 	if (!t->device) {
-		if (fs_target_detect(t->path, fst, err, sizeof(err)))
+		if (fs_target_detect(zones_file_path(t, at, sizeof(at)), fst,
+				     err, sizeof(err)))
 			memset(fst, 0, sizeof(*fst));
 		return;
 	}
@@ -270,7 +299,8 @@ void zones_detect(const struct ztarget *t, struct fs_target *fst)
 double zones_residency(const struct ztarget *t, uint64_t zone,
 		       double *share, size_t n)
 {
-	const char *path = t->device ? t->backing : t->path;
+	char at[64];
+	const char *path = zones_file_path(t, at, sizeof(at));
 	uint64_t off = t->device ? t->backing_off : 0, len;
 	struct stat st;
 	double r = -1;

@@ -48,6 +48,14 @@ void zones_target_release(struct ztarget *t);
 int zones_check_geometry(struct zones_config *cfg, struct ztarget *t,
 			 uint64_t *zone);
 
+/*
+ * The file swept by a path that names its open descriptor
+ * ("/proc/self/fd/N" in buf), so that a symlink swapped meanwhile sends
+ * nothing elsewhere; t->path without procfs; a device's loop backing
+ * file (or NULL).
+ */
+const char *zones_file_path(const struct ztarget *t, char *buf, size_t len);
+
 /* The target's environment: the filesystem of a file, the device stack
  * of a device (whose loop's backing file t->backing then names). */
 void zones_detect(const struct ztarget *t, struct fs_target *fst);
