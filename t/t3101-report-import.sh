@@ -118,9 +118,11 @@ test_expect_success XMLLINT,JQ 'fio json+: latency histogram from the bins' '
 
 test_expect_success 'fio: text before, between and after documents' '
 	"$CLYDE" report -f csv "$FIX/fio-concat.txt" >long.csv 2>err &&
-	# the message of fio said once, as what it is
-	test_line_count = 1 err &&
+	# the message of fio and the other text each said once, as what
+	# they are
+	test_line_count = 2 err &&
 	grep -q "fio-concat.txt: 1 line of fio.s own messages ignored (the first: fio: this is text before the first document)$" err &&
+	grep -q "fio-concat.txt: 1 line of text outside fio.s JSON ignored (the first: note between documents)$" err &&
 	# a result row and a matrix cell row for each job
 	grep -c "^[0-9]*,[0-9]*,seqw,fio," long.csv >n1 &&
 	grep -c "^[0-9]*,[0-9]*,randr,fio," long.csv >n2 &&

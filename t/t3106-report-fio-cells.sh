@@ -326,6 +326,17 @@ test_expect_success JQ 'a job that ended with an error: failed, with fio'"'"'s e
 	grep -q ",put_block,Block write,KiB/s,failed,.*,fio error 5 (Input/output error); until then $bw.0 KiB/s$" long.csv
 '
 
+test_lazy_prereq DEVFULL '[ -c /dev/full ] && [ -w /dev/full ]'
+test_expect_success FIO,DEVFULL 'a real fio 3.33 job that an error ended before it moved data: the line names the error' '
+	# writing to /dev/full fails at once with ENOSPC (fio exits 1)
+	{ fio --name=full --filename=/dev/full --rw=write --bs=4k --size=1M \
+		--output-format=json >full.json 2>fio.err; true; } &&
+	grep -q "\"error\" : 28" full.json &&
+	test_expect_code 2 "$CLYDE" report -f text full.json >out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: full.json: no results found .*: fio job .full. moved no data: fio error 28 (No space left on device)$" err
+'
+
 test_expect_success JQ 'two fio runs of one configuration: percentiles from the merged histograms, and said so' '
 	# the same job run again a minute later, a little faster
 	jq ".timestamp += 60 | .jobs[0].write.iops += 1" "$FIX/fio-write.json" >again.json &&

@@ -102,6 +102,36 @@ test_expect_success 'fio messages around its JSON: said once, with the first' '
 	grep -q "^clyde report: sig.json: 2 lines of fio.s own messages ignored (the first: fio: terminating on signal 2)$" err
 '
 
+test_expect_success FIO 'fio 3.33 --output-format=normal,json: the JSON read, its text said once, as what it is' '
+	mkdir -p fiodir &&
+	fio --name=both --directory=fiodir --rw=read --bs=64k --size=4M \
+		--output-format=normal,json >both.out 2>&1 &&
+	rm -rf fiodir &&
+	# the text before the JSON (the job line, the version) and after it
+	head -1 both.out | grep -q "^both: (g=0): rw=read" &&
+	tail -3 both.out | grep -q "Disk stats\|util=\|ios=" &&
+	"$CLYDE" report -f text both.out >out.txt 2>err &&
+	grep -q "^1 run in 1 configuration$" out.txt &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: both.out: [0-9]* lines of fio.s normal (text) output ignored (the first: both: (g=0): rw=read, bs=(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64\.\.\.)$" err
+'
+
+test_expect_success FIO 'fio 3.33 normal output alone: exit 2, one line saying what it is, no report' '
+	mkdir -p fiodir &&
+	fio --name=txt --directory=fiodir --rw=read --bs=64k --size=4M >normal.out 2>&1 &&
+	rm -rf fiodir &&
+	grep -q "Run status group 0" normal.out &&
+	test_expect_code 2 "$CLYDE" report -o out.html normal.out "$FIX/clyde.jsonl" >out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: normal.out: fio.s text output (normal or terse), not its JSON: no results (fio --output-format=json writes them)$" err &&
+	test_path_is_missing out.html &&
+	# terse output likewise, from standard input
+	fio --name=t --filename=/dev/zero --rw=read --size=1M --output-format=terse >terse.out 2>&1 &&
+	test_expect_code 2 "$CLYDE" report -f text - <terse.out >out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: -: fio.s text output (normal or terse), not its JSON" err
+'
+
 test_expect_success REALWORLD 'an fio error log alone is no result: exit 2, one line with what fio said' '
 	f="$RW/fio-CyberHuey-System-Testing-error-only.json" &&
 	test_expect_code 2 "$CLYDE" report -f text "$f" "$FIX/clyde.jsonl" >out 2>err &&

@@ -26,9 +26,12 @@ static void file_reset(struct import *im)
 		free(im->seen[i].text);
 	free(im->seen);
 	free(im->file_fio_first);
+	free(im->file_fio_other_first);
 	im->seen = NULL;
 	im->nseen = im->seen_alloc = 0;
-	im->file_fio_first = NULL;
+	im->file_fio_first = im->file_fio_other_first = NULL;
+	im->file_fio_other = im->file_fio_plain = 0;
+	im->file_fio_normal = 0;
 	im->file_warnings = im->file_hidden = im->file_foreign = 0;
 	im->file_bonnie_text = im->file_bonnie_progress = 0;
 	im->file_fio_text = 0;
@@ -108,9 +111,11 @@ unsigned long import_seen_line(struct import *im, const char *text,
 
 /* A line (l bytes, without its newline) that is one of fio's own
  * messages ("fio: terminating on signal 2"); a line of fio's JSON never
- * begins so.  The first is kept to quote. */
+ * begins so.  The first is kept to quote.  A line of fio's normal or
+ * terse text output counted too (a file of only that is no results). */
 static void count_fio_line(struct import *im, const char *p, size_t l)
 {
+	im->file_fio_plain += fio_text_line(p, l) != 0;
 	if (l > 5 && !memcmp(p, "fio: ", 5) && !im->file_fio_text++) {
 		im->file_fio_first = xmalloc(l + 1);
 		memcpy(im->file_fio_first, p, l);
@@ -149,7 +154,12 @@ static void no_results(struct import *im, const char *name, int only_fio)
 	size_t i, nw = im->file_warnings, l = strlen(name);
 	char *first = NULL;
 
-	if (only_fio) {
+	if (im->file_fio_plain) {
+		first = xasprintf("%s: fio's text output (normal or "
+				  "terse), not its JSON: no results (fio "
+				  "--output-format=json writes them)", name);
+		nw = 1;	/* it says it all */
+	} else if (only_fio) {
 		first = xasprintf("%s: no results, only fio's own messages "
 				  "(%zu line%s, the first: %s)", name,
 				  im->file_fio_text,
@@ -204,6 +214,15 @@ static void file_done(struct import *im, const char *name, int n)
 					  "messages ignored (the first: %s)",
 					  name, f, plural(f),
 					  im->file_fio_first));
+	if (im->file_fio_other)
+		add_warning(im, xasprintf("%s: %zu line%s of %s ignored (the "
+					  "first: %s)", name,
+					  im->file_fio_other,
+					  plural(im->file_fio_other),
+					  im->file_fio_normal ?
+					  "fio's normal (text) output" :
+					  "text outside fio's JSON",
+					  im->file_fio_other_first));
 	if (n == 0) {
 		no_results(im, name, only_fio);
 		return;
@@ -380,8 +399,10 @@ int import_buffer(struct import *im, const char *name, const char *buf,
 		return 0;
 	}
 	count_fio_messages(im, buf, len);
-	if (looks_like_fio(buf, len))
+	if (looks_like_fio(buf, len)) {
+		im->file_fio_plain = 0;	/* what fio_text_out counts */
 		n = import_fio(im, name, buf, len);
+	}
 	else
 		n = import_lines(im, name, buf, len);
 	file_done(im, name, n);

@@ -31,6 +31,14 @@ struct import {
 	 * first kept to quote) */
 	size_t file_bonnie_text, file_bonnie_progress, file_fio_text;
 	char *file_fio_first;
+	/* lines of other text outside fio's JSON documents (fio's normal
+	 * output of --output-format=normal,json, a note), the first kept
+	 * to quote; file_fio_normal: some are fio's normal output */
+	size_t file_fio_other;
+	char *file_fio_other_first;
+	int file_fio_normal;
+	/* lines of fio's normal or terse text where no fio JSON was found */
+	size_t file_fio_plain;
 	/* its bonnie++ CSV lines so far (a line written twice is read
 	 * once): a hash of each line's text, and the text */
 	struct import_seen { unsigned long long hash; unsigned long line;
@@ -85,6 +93,13 @@ int import_bonnie_at(struct import *im, const char *name,
 /* fio JSON documents; returns records added. */
 int import_fio(struct import *im, const char *name, const char *buf,
 	       size_t len);
+/*
+ * Whether the line p (l bytes, no newline) is one only fio's normal or
+ * terse text output prints: its version line ("fio-3.33"), a job's head
+ * ("seqw: (g=0): rw=...", "seqw: (groupid=0, jobs=1): err= 0: ..."),
+ * "Run status group N", a terse line ("3;fio-3.33;...").
+ */
+int fio_text_line(const char *p, size_t l);
 /* clyde JSON lines; returns records added. */
 int import_clyde(struct import *im, const char *name, const char *buf,
 		 size_t len);

@@ -467,6 +467,14 @@ static void mark_results(struct record *rec, enum result_status st,
 	}
 }
 
+/* fio's "error" (an errno): "fio error 28 (No space left on device)" */
+static char *fio_error_text(double err)
+{
+	return err > 0 && err < 4096 ?
+	       xasprintf("fio error %.0f (%s)", err, strerror((int)err)) :
+	       xasprintf("fio error %.0f", err);
+}
+
 /*
  * A job fio says did not finish: ended with an error (its "error", an
  * errno: failed, as a test of clyde's that an I/O error ended), or
@@ -482,9 +490,7 @@ static void mark_job(const struct doc *d, struct json_object *j,
 	char *why;
 
 	if (err != 0) {
-		why = err > 0 && err < 4096 ?
-		      xasprintf("fio error %.0f (%s)", err, strerror((int)err)) :
-		      xasprintf("fio error %.0f", err);
+		why = fio_error_text(err);
 		mark_results(rec, RESULT_FAILED, REASON_NONE, 0, why);
 		free(why);
 		return;
@@ -624,8 +630,13 @@ static int job(struct doc *d, struct json_object *j, int client)
 		return 0;
 	}
 	if (!rec->nresults) {
-		import_warn(d->im, "%s:%lu: fio job '%s' moved no data",
-			    d->file, d->lineno, name);
+		char *why = fio_get_num(j, "error") != 0 ?
+			    fio_error_text(fio_get_num(j, "error")) : NULL;
+
+		import_warn(d->im, "%s:%lu: fio job '%s' moved no data%s%s",
+			    d->file, d->lineno, name, why ? ": " : "",
+			    why ? why : "");
+		free(why);
 		record_free(rec);
 		return 0;
 	}
@@ -688,6 +699,59 @@ static int signal_before(const char *from, const char *to)
 	return atoi(m + sizeof(msg) - 1);
 }
 
+static int starts(const char *p, size_t l, const char *s)
+{
+	size_t n = strlen(s);
+
+	return l >= n && !memcmp(p, s, n);
+}
+
+int fio_text_line(const char *p, size_t l)
+{
+	if (starts(p, l, "fio-") && l > 4 && p[4] >= '0' && p[4] <= '9')
+		return 1;	/* the version line */
+	if (l > 6 && p[0] >= '0' && p[0] <= '9' && p[1] == ';' &&
+	    !memcmp(p + 2, "fio-", 4))
+		return 1;	/* terse */
+	return starts(p, l, "Run status group ") ||
+	       memmem(p, l, ": (groupid=", 11) || memmem(p, l, ": (g=", 5);
+}
+
+/*
+ * The text outside fio's JSON in [from, to), to being the next document's
+ * '{' or the end (at_end): its whole lines (a line that runs into the '{',
+ * such as a shell's ">{", belongs to the document).  fio's own messages
+ * ("fio: ...") are import.c's; every other line not blank is counted,
+ * the first kept to quote (at most 60 bytes, cut at a character).
+ */
+static void text_outside(struct import *im, const char *from,
+			 const char *to, int at_end)
+{
+	while (from < to) {
+		const char *nl = memchr(from, '\n', (size_t)(to - from));
+		size_t l = nl ? (size_t)(nl - from) : (size_t)(to - from), i;
+
+		if (!nl && !at_end)
+			break;
+		for (i = 0; i < l && strchr(" \t\r", from[i]); i++)
+			;
+		if (i < l && !starts(from, l, "fio: ")) {
+			im->file_fio_normal |= fio_text_line(from, l);
+			if (!im->file_fio_other++) {
+				size_t k = l > 60 ? 60 : l;
+
+				while (k < l && k > 0 &&
+				       (from[k] & 0xc0) == 0x80)
+					k--;
+				im->file_fio_other_first = xasprintf(
+					"%.*s%s", (int)k, from,
+					k < l ? "..." : "");
+			}
+		}
+		from += l + 1;
+	}
+}
+
 static unsigned long count_lines(const char *from, const char *to,
 				 unsigned long line)
 {
@@ -714,8 +778,11 @@ int import_fio(struct import *im, const char *name, const char *buf,
 		const char *brace = memchr(p, '{', (size_t)(end - p));
 		size_t used;
 
-		if (!brace)
-			break;	/* trailing text: fio's own messages */
+		if (!brace) {
+			text_outside(im, p, end, 1);
+			break;	/* trailing text */
+		}
+		text_outside(im, p, brace, 0);
 		d.lineno = count_lines(counted, brace, d.lineno);
 		counted = brace;
 		json_tokener_reset(tok);
