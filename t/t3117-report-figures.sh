@@ -146,6 +146,27 @@ test_expect_success 'two curve runs that differ only by hit %' '
 	done
 '
 
+# Cells that differ only by hit % are two rows, two curves: each names its
+# hit area and hit %; a configuration without a cell has no curve table and
+# no legend entry in its chart; each run says its workload in the HTML.
+test_expect_success 'cells apart by hit %: named in text and HTML, no empty curve table' '
+	"$CLYDE" report -f text s001.jsonl >hit.txt &&
+	grep -qx "Rate curve: 8K block size — 2 threads, Random 100% read, hit 1M 100%" hit.txt &&
+	grep -qx "Rate curve: 8K block size — 2 threads, Random 100% read, hit 1M 0%" hit.txt &&
+	sed -n "/^Matrix side by side/,/^Rate curve/p" hit.txt >sb.txt &&
+	grep -A1 "^Random     100% read " sb.txt | grep -qx "           hit 1M 100%" &&
+	grep -A1 "^Random     100% read " sb.txt | grep -qx "           hit 1M 0%" &&
+	test "$(LC_ALL=C.UTF-8 wc -L <hit.txt)" -le 80 &&
+	"$CLYDE" report -o hit.html s001.jsonl &&
+	grep -q "<h3>8K block size — 2 threads, Random 100% read, hit 1M 100%</h3>" hit.html &&
+	grep -q "<h3>8K block size — 2 threads, Random 100% read, hit 1M 0%</h3>" hit.html &&
+	grep -q "<th>100% read at 50%<br>hit 1M 0%</th>" hit.html &&
+	test "$(grep -c "<table class=\"curve\">" hit.html)" = 2 &&
+	test "$(grep -o "<g class=\"key\" data-group=" hit.html | wc -l)" = 2 &&
+	grep -q "<p class=\"workload\">Workload: --profile vdbench-hit, hit area 1M, 100 % hits</p>" hit.html &&
+	grep -q "<p class=\"workload\">Workload: --profile vdbench-hit, hit area 1M, 0 % hits</p>" hit.html
+'
+
 # best LINE T: the most IO/s of the cell and its curve points in the
 # record of line LINE with a read p99 at most T ms
 best () {

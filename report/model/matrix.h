@@ -217,6 +217,18 @@ int matrix_point_reached(const struct matrix_point *p);
 /* "100% read", "100% write", "80/20": the XDISK profile name of a mix. */
 void matrix_profile_name(char *buf, size_t len, unsigned read_pct);
 
+/* "hit 1M 100%": a cell's hit area and hit %, "" for a cell without a
+ * hit area (matrix_text.c). */
+void matrix_hit_name(char *buf, size_t len, uint64_t hit_area,
+		     unsigned hit_pct);
+
+/* What a matrix run's cells ran: "--profile vdbench-hit, hit area 1M, 0 %
+ * hits" (options given override a profile's), "no hit area" when the
+ * profile's was switched off, "" when nothing of it is to say
+ * (matrix_text.c; the text's "Workload:" line and the HTML's). */
+void matrix_workload_name(char *buf, size_t len,
+			  const struct record_matrix *m);
+
 /* "8K", "1M", "512B": a block size or area as every matrix name says it. */
 void matrix_size_name(char *buf, size_t len, uint64_t bytes);
 

@@ -187,6 +187,17 @@ static void sb_head(const size_t *gs, size_t n, size_t base, unsigned set,
 	fputc('\n', out);
 }
 
+/* Under a row's profile, the cell's hit area and hit % when it has a hit
+ * area: cells that differ only by them read apart. */
+static void hit_line(FILE *out, const struct cmpm_cell *cell)
+{
+	char hit[48];
+
+	matrix_hit_name(hit, sizeof(hit), cell->hit_area, cell->hit_pct);
+	if (hit[0])
+		fprintf(out, "%-10s %s\n", "", hit);
+}
+
 /* One table side by side: a row per cell any configuration has. */
 static void sb_table(const struct compare *c, const struct cmpm *m,
 		     const struct cmpm_table *t,
@@ -215,6 +226,7 @@ static void sb_table(const struct compare *c, const struct cmpm *m,
 			sb_figures(out, &f, &base, set, gs[i] != m->baseline);
 		}
 		fputc('\n', out);
+		hit_line(out, &t->cells[k]);
 	}
 }
 
@@ -240,6 +252,7 @@ static void stacked(const struct compare *c, const struct cmpm *m,
 				name_line(c, nm, g, out);
 			cmpm_figures(c, t, k, m->baseline, -1, &base);
 			row_with_ratio(out, &f, &base, g == m->baseline);
+			hit_line(out, &t->cells[k]);
 		}
 	}
 }
@@ -291,6 +304,20 @@ static void side_by_side(const struct compare *c, const struct cmpm *m,
 	free(gs);
 }
 
+/* "Rate curve: 8K block size — 8 threads, Random 100% read, hit 1M 0%" */
+static void curve_head(FILE *out, const char *title,
+		       const struct cmpm_cell *cell)
+{
+	char prof[16], hit[48];
+
+	matrix_profile_name(prof, sizeof(prof), cell->read_pct);
+	matrix_hit_name(hit, sizeof(hit), cell->hit_area, cell->hit_pct);
+	fputc('\n', out);
+	text_wrapf(out, 80, 2, "Rate curve: %s, %s %s%s%s", title,
+		   matrix_pattern_name(cell->random), prof, hit[0] ? ", " : "",
+		   hit);
+}
+
 static void curves(const struct compare *c, const struct cmpm *m,
 		   const struct cmp_names *nm, FILE *out)
 {
@@ -305,11 +332,8 @@ static void curves(const struct compare *c, const struct cmpm *m,
 		matrix_table_title(title, sizeof(title), t->bs, t->threads,
 				   t->qd);
 		for (k = 0; k < t->ncells; k++) {
-			char prof[16];
 			int head = 0;
 
-			matrix_profile_name(prof, sizeof(prof),
-					    t->cells[k].read_pct);
 			for (i = 0; i < m->ngroups; i++) {
 				size_t g = m->groups[i];
 				int named = 0;
@@ -321,11 +345,8 @@ static void curves(const struct compare *c, const struct cmpm *m,
 					if (!f.status)
 						continue;
 					if (!head++) {
-						fprintf(out, "\nRate curve: %s, "
-							"%s %s\n", title,
-							matrix_pattern_name(
-							t->cells[k].random),
-							prof);
+						curve_head(out, title,
+							   &t->cells[k]);
 						matrix_curve_header(out);
 					}
 					if (!named++)

@@ -404,21 +404,42 @@ static void chart_range(struct page *p, const struct cmpm *m,
 		}
 }
 
-/* The legend: a line per configuration, then what the markers mean. */
+/* Whether configuration g has cell k or a point of its curve. */
+static int has_cell(const struct compare *c, const struct cmpm_table *t,
+		    size_t k, size_t g)
+{
+	size_t pt;
+
+	for (pt = 0; pt <= t->npts; pt++) {
+		struct cmpm_fig fg;
+
+		cmpm_figures(c, t, k, g, pt == t->npts ? -1 : (int)pt, &fg);
+		if (fg.status)
+			return 1;
+	}
+	return 0;
+}
+
+/* The legend: a line per configuration that has the cell, then what the
+ * markers mean. */
 static struct html_key *chart_keys(const struct compare *c,
-				   const struct cmpm *m, int shortfall,
-				   size_t *n)
+				   const struct cmpm *m,
+				   const struct cmpm_table *t, size_t cell,
+				   int shortfall, size_t *n)
 {
 	struct html_key *k = xcalloc(m->ngroups + 2, sizeof(*k));
-	size_t i;
+	size_t i, j = 0;
 
 	for (i = 0; i < m->ngroups; i++) {
-		k[i].marker = HM_DOT;
-		k[i].line = 1;
-		k[i].colour = html_line_colour(i);
-		k[i].text = html_key_name(c, m->groups[i]);
-		k[i].group = m->groups[i] + 1;
+		if (!has_cell(c, t, cell, m->groups[i]))
+			continue;
+		k[j].marker = HM_DOT;
+		k[j].line = 1;
+		k[j].colour = html_line_colour(i);
+		k[j].text = html_key_name(c, m->groups[i]);
+		k[j++].group = m->groups[i] + 1;
 	}
+	i = j;
 	k[i].marker = HM_MAX;
 	k[i].colour = "#555";
 	k[i++].text = xstrdup("uncapped maximum (the cell at full rate)");
@@ -461,7 +482,7 @@ static void chart(struct page *p, const struct cmpm *m,
 	chart_range(p, m, t, k, &xmax, &ymax, &shortfall);
 	if (!(xmax > 0) || !(ymax > 0))
 		return;
-	keys = chart_keys(p->c, m, shortfall, &nk);
+	keys = chart_keys(p->c, m, t, k, shortfall, &nk);
 	lh = html_legend(NULL, 0, 0, W - ML, keys, nk);
 	t2 = xasprintf("Response time against IO/s: %s", title);
 	html_svg_open(f, "curve", W, MT + PH + 44 + lh, t2);
@@ -492,7 +513,7 @@ void html_curves(struct page *p)
 	cmpm_build(&m, p->c);
 	for (ti = 0; ti < m.ntables; ti++) {
 		const struct cmpm_table *t = &m.tables[ti];
-		char title[128], prof[16];
+		char title[128], prof[16], hit[48];
 
 		if (!t->npts)
 			continue;
@@ -520,13 +541,19 @@ void html_curves(struct page *p)
 					   t->threads, t->qd);
 			matrix_profile_name(prof, sizeof(prof),
 					    t->cells[k].read_pct);
+			matrix_hit_name(hit, sizeof(hit), t->cells[k].hit_area,
+					t->cells[k].hit_pct);
 			h_open(p->f, "h3", NULL);
-			h_textf(p->f, "%s, %s %s", title,
-				matrix_pattern_name(t->cells[k].random), prof);
+			h_textf(p->f, "%s, %s %s%s", title,
+				matrix_pattern_name(t->cells[k].random), prof,
+				hit[0] ? ", " : "");
+			h_text(p->f, hit);
 			h_close(p->f, "h3");
 			chart(p, &m, t, k, title);
+			/* a configuration without the cell: no table */
 			for (i = 0; i < m.ngroups; i++)
-				curve_table(p, t, k, m.groups[i]);
+				if (has_cell(p->c, t, k, m.groups[i]))
+					curve_table(p, t, k, m.groups[i]);
 		}
 	}
 	if (head && html_mx_any_low(p->c))

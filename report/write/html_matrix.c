@@ -88,9 +88,11 @@ static void mx_cell(struct page *p, const struct cmpm *m,
 static void mx_row_heads(FILE *f, const struct cmpm_table *t, size_t k,
 			 int pt)
 {
-	char prof[32];
+	char prof[32], hit[48];
 
 	matrix_profile_name(prof, sizeof(prof), t->cells[k].read_pct);
+	matrix_hit_name(hit, sizeof(hit), t->cells[k].hit_area,
+			t->cells[k].hit_pct);
 	h_open(f, "th", NULL);
 	h_text(f, t->cells[k].random ? "Random" : "Sequential");
 	h_close(f, "th");
@@ -98,6 +100,10 @@ static void mx_row_heads(FILE *f, const struct cmpm_table *t, size_t k,
 	h_text(f, prof);
 	if (pt >= 0)
 		h_textf(f, " at %u%%", t->pcts[pt]);
+	if (hit[0]) {	/* cells that differ only by it read apart */
+		h_lit(f, "<br>");
+		h_text(f, hit);
+	}
 	h_close(f, "th");
 }
 

@@ -114,6 +114,7 @@ static void run_tables(struct page *p, size_t r)
 						   sizeof(*cells));
 	FILE *f = p->f;
 	size_t i, j, n;
+	char wl[256];
 
 	h_start(f, "h3");
 	h_attrf(f, "id", "mxrun%zu", r + 1);
@@ -124,6 +125,12 @@ static void run_tables(struct page *p, size_t r)
 		m->direct ? "O_DIRECT" : "buffered");
 	html_run_mark(f, rec);
 	h_close(f, "h3");
+	matrix_workload_name(wl, sizeof(wl), m);
+	if (wl[0]) {
+		h_open(f, "p", "class", "workload", NULL);
+		h_textf(f, "Workload: %s", wl);
+		h_close(f, "p");
+	}
 	for (i = 0; i < m->ncells; i++) {
 		const struct matrix_cell *c = &m->cells[i];
 		char title[96];

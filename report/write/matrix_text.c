@@ -491,12 +491,22 @@ static void header_targets(FILE *out, const struct record *rec)
 	free(on);
 }
 
-/*
- * "Workload: --profile vdbench-hit, hit area 1M, 0 % hits": the profile
- * and the hit area the cells used (options given override a profile's),
- * or "no hit area" when the profile's was switched off.
- */
-static void workload(FILE *out, const struct record_matrix *m)
+void matrix_hit_name(char *buf, size_t len, uint64_t hit_area,
+		     unsigned hit_pct)
+{
+	char area[24];
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!hit_area)
+		return;
+	matrix_size_name(area, sizeof(area), hit_area);
+	snprintf(buf, len, "hit %s %u%%", area, hit_pct);
+}
+
+void matrix_workload_name(char *buf, size_t len,
+			  const struct record_matrix *m)
 {
 	const struct matrix_cell *c = m->ncells ? &m->cells[0] : NULL;
 	char area[32], hits[64] = "";
@@ -509,10 +519,20 @@ static void workload(FILE *out, const struct record_matrix *m)
 		snprintf(hits, sizeof(hits), "no hit area");
 	}
 	if (m->profile)
-		text_wrapf(out, 80, 2, "Workload: --profile %s%s%s", m->profile,
-			   hits[0] ? ", " : "", hits);
-	else if (hits[0])
-		text_wrapf(out, 80, 2, "Workload: %s", hits);
+		snprintf(buf, len, "--profile %s%s%s", m->profile,
+			 hits[0] ? ", " : "", hits);
+	else
+		snprintf(buf, len, "%s", hits);
+}
+
+/* "Workload: --profile vdbench-hit, hit area 1M, 0 % hits" */
+static void workload(FILE *out, const struct record_matrix *m)
+{
+	char buf[256];
+
+	matrix_workload_name(buf, sizeof(buf), m);
+	if (buf[0])
+		text_wrapf(out, 80, 2, "Workload: %s", buf);
 }
 
 /* What ran before the cells: the profile, the targets, the prefill. */
