@@ -420,7 +420,9 @@ static int handler(void *user, const char *section, const char *name,
 		return fail(l, "%s: cannot read '%s' (a number with a unit "
 			    "that fits the key)", name, value);
 	r.section = xstrdup(section);
-	r.key = xstrdup(name);
+	/* a figure's section: the key that bounds it ("max_read_p99",
+	 * not "max"), so the verdict names what it checked */
+	r.key = xstrdup(key);
 	r.bound = xstrdup(value);
 	*(struct crit_rule *)record_append(&cr->rules, &cr->nrules,
 					   sizeof(r)) = r;

@@ -43,6 +43,24 @@ static void put_col(FILE *out, const char *s, size_t w, int ends)
 		fputc(' ', out);
 }
 
+/* The figure in its column; one wider than it whole on a line of its
+ * own, the check under it (a cell's name cut loses its pattern or its
+ * hit area). */
+static void figure_col(FILE *out, const char *figure, size_t w)
+{
+	char *e = text_escaped(figure);
+	size_t k = text_cols(e);
+
+	free(e);
+	if (k <= w) {
+		put_col(out, figure, w, 0);
+		return;
+	}
+	/* after "cfg ": 5 columns in */
+	text_wrapf(out, 80 - 5, 5, "%s", figure);
+	fprintf(out, "%*s", (int)(5 + w + 1), "");
+}
+
 /* The summary line: "Verdict: FAIL, 1 of 5 checks failed, 2 inconclusive
  * (criteria FILE)", wrapped. */
 static void summary(const struct crit_verdicts *v, const char *path,
@@ -66,17 +84,17 @@ static void summary(const struct crit_verdicts *v, const char *path,
  * The verdict table in 80 columns: check, bound and measured as wide as
  * their widest text (within a cap), the figure (a test's title, a matrix
  * cell, or the section for a figure no configuration has) the room left,
- * cut in the middle with "..." so that both ends of a cell's name (its
- * size and its mix) still show; failures first, then inconclusive checks,
- * then passes; under a check decided by an interval, how (indented).
+ * one wider on a line of its own with its check under it; failures
+ * first, then inconclusive checks, then passes; under a check decided by an interval, how (indented).
  * Every text from the inputs (titles, sections, bounds) is escaped.
  */
 int criteria_write_text(const struct crit_verdicts *v,
 			const struct compare *c, const char *path, FILE *out)
 {
 	size_t kw = col_width(v, offsetof(struct crit_verdict, key), 0, 5, 16);
+	/* 22: a bound at a response time whole ("28.6M IO/s at 0.21 ms") */
 	size_t bw = col_width(v, offsetof(struct crit_verdict, bound_shown),
-			      1, 5, 16);
+			      1, 5, 22);
 	size_t vw = v->ninconclusive ? 12 : 4;
 	/*
 	 * The line: "cfg " figure " " key " " bound " " measured " FAIL", at
@@ -110,7 +128,7 @@ int criteria_write_text(const struct crit_verdicts *v,
 			snprintf(cfg, sizeof(cfg), "%zu%s", x->group + 1,
 				 x->group == c->baseline ? "*" : "");
 		fprintf(out, "%-4.4s ", cfg);
-		put_col(out, x->figure, fw, 1);
+		figure_col(out, x->figure, fw);
 		put_col(out, x->key, kw, 0);
 		put_col(out, x->bound_shown, bw, 0);
 		put_col(out, x->measured, mw, 0);
