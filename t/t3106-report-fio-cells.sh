@@ -281,7 +281,15 @@ test_expect_success JQ,REALWORLD 'fio without job options: block size and depth 
 	grep -q "^Run 1: fio, label job1 (unknown, " out.txt &&
 	! grep -q "^4K block size" out.txt &&
 	"$CLYDE" report -f csv "$f" >long.csv &&
-	grep -q ",matrix,64K 1 thr qd 32 Seq 100% read," long.csv
+	grep -q ",matrix,64K 1 thr qd 32 Seq 100% read," long.csv &&
+	# bytes: fio'"'"'s (io_bytes in KiB before 3.0) on the test row; the
+	# cell'"'"'s row none, ops times the derived size not being fio'"'"'s
+	# (329152 x 65536 = 21571305472)
+	test "$(jq ".jobs[0].read.io_bytes * 1024" "$f")" = 21573337088 &&
+	awk -F, "\$11 == \"get_block\" { print \$21 }" long.csv >b &&
+	echo 21573337088 >expect && test_cmp expect b &&
+	awk -F, "\$11 == \"matrix\" { print \$20 \"/\" \$21 }" long.csv >b &&
+	echo 329152/ >expect && test_cmp expect b
 '
 
 # The fixture as fio prints it when ^C stops it 4 s into runtime=10:

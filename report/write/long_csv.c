@@ -172,8 +172,13 @@ static void matrix_rows(const struct compare *c,
 			csv_str(out, f.status, 0);
 			csv_num(out, "%.3f", f.iops);
 			csv_num(out, "%.1f", f.cpu);
-			fprintf(out, "%d,0,,%" PRIu64 ",%" PRIu64 ",",
-				f.low_precision, ops, ops * cell->bs);
+			/* bytes: a block size derived from fio's figures
+			 * is rounded to sectors, ops * bs not fio's */
+			fprintf(out, "%d,0,,%" PRIu64 ",", f.low_precision,
+				ops);
+			if (!(cell->derived & MATRIX_DERIVED_BS))
+				fprintf(out, "%" PRIu64, ops * cell->bs);
+			putc(',', out);
 			csv_num(out, "%.6f", el > 0 ? el : NAN);
 			fputs(",,,,", out);	/* see mx_read_ms, mx_write_ms */
 			csv_num(out, "%.4f", isnan(f.iops) ? NAN :
