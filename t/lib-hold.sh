@@ -54,8 +54,7 @@
 # begun, a second pass), whatever the machine's speed.
 #
 #	hold_pty NAME clyde-args...
-#		start "$CLYDE" clyde-args... in the background at nice 19 (the
-#		test that watches it gets the CPU first), its stdout in
+#		start "$CLYDE" clyde-args... in the background, its stdout in
 #		NAME.out, its stderr a pty whose output goes to NAME.pty; sets
 #		hold_pid (clyde's pid; killed at exit if still there)
 #	hold_shows ERE
@@ -206,10 +205,10 @@ hold_pty () {
 	hold_name=$1
 	shift
 	rm -f "$hold_name.pid" "$hold_name.rc" &&
-	# at nice 19: clyde's threads and workers, which keep the CPUs busy,
-	# never starve the test that watches them (a watcher late by seconds
-	# signalled a cell after its end)
-	args=$(printf '%q ' nice -n 19 "$CLYDE" "$@") || return 1
+	# at the test's own priority: under nice 19, beside other busy
+	# processes, clyde's progress stood still for seconds (the ticker
+	# starved), so the test never saw what it waited for
+	args=$(printf '%q ' "$CLYDE" "$@") || return 1
 	# clyde in the background of the pty's shell, its stderr the pty;
 	# -f: script(1) passes on each redraw as it comes (without it, its
 	# output to a file goes in 4 KiB blocks: 10 s of progress a block,
@@ -229,16 +228,27 @@ hold_pty_lines () {
 }
 
 hold_shows () {
-	local i
+	local i text
+	# Without a fork in the loop (the file read by a redirection, the
+	# match by [[ =~ ]], the pause a read that times out): beside a busy
+	# clyde on a loaded machine a fork took seconds, and a watcher of
+	# pipelines saw the progress it waited for only after the cell's end.
+	# The lines a redraw ends in \r are one string here: ERE without ^ $.
+	if [ -z "$_hold_nap_fd" ]; then
+		# a FIFO open for reading and writing: never data, never EOF
+		mkfifo "$TRASH/hold-nap.fifo" &&
+		exec {_hold_nap_fd}<>"$TRASH/hold-nap.fifo" || return 1
+	fi
 	for i in $(seq 1200); do
-		hold_pty_lines | grep -aqE "$1" && return 0
+		IFS= read -r -d '' text <"$hold_name.pty"
+		[[ $text =~ $1 ]] && return 0
 		if ! kill -0 "$hold_pid" 2>/dev/null; then
 			hold_pty_lines | grep -aqE "$1" && return 0
 			echo "clyde ended before showing '$1':" >&2
 			hold_pty_lines | tail -5 >&2
 			return 1
 		fi
-		sleep 0.05
+		read -r -t 0.05 -u "$_hold_nap_fd"
 	done
 	echo "clyde did not show '$1' in 60 s; last:" >&2
 	hold_pty_lines | tail -3 >&2

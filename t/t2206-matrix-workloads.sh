@@ -267,13 +267,13 @@ test_expect_success TMPFS,SCRIPT 'a signal: every cell in the record, the one cu
 	test -z "$(ls -A tm)"
 '
 
-# cut N: a 60 s random read cell with -c N, SIGINT once it shows 2 %
+# cut_cell N: a 60 s random read cell with -c N, SIGINT once it shows 2 %
 # (1.2 s) done: the run ends well before the 58 s left (within 30 s: the
 # exit of -c 2 under load takes seconds; a run that let the cell finish
 # would take 58 s more), the cut cell's figures are over the time it ran
 # (its workers skipped, not failed), and the --csv row has no rate and no
 # latency (as the report's CSV)
-cut () {
+cut_cell () {
 	hold_pty "cut$1" matrix -c "$1" -d tm --bs 4k --threads 1 \
 		--pattern random --mix 100 --size 4M --time 60 --ramp 0 \
 		--json "cut$1.jsonl" --csv "cut$1.csv" &&
@@ -298,7 +298,7 @@ cut () {
 }
 
 test_expect_success TMPFS,SCRIPT 'a signal: the cut cell measured over the time it ran, -c 1 and -c 2' '
-	cut 1 && cut 2
+	cut_cell 1 && cut_cell 2
 '
 
 test_expect_success TMPFS,SCRIPT 'a signal in a curve point: the cell measured in full keeps its figures, the point skipped' '
@@ -306,23 +306,25 @@ test_expect_success TMPFS,SCRIPT 'a signal in a curve point: the cell measured i
 		--mix 100,0 --curve 10,50 --size 4M --time 6 --ramp 0 \
 		--json cp.jsonl --csv cp.csv &&
 	# the cell, then its two points, 6 s each: the point of 10 % runs
-	# from 33 % to 67 % of the progress of cell 1
-	hold_shows "\(1/2\): +([4-9][0-9]|100)%" && kill -INT $hold_pid &&
+	# from 33 % to 67 % of the progress of cell 1, the point of 50 % from
+	# 67 % (a watcher starved on a loaded machine may see 40 % late)
+	hold_shows "\(1/2\): +[4-9][0-9]%" && kill -INT $hold_pid &&
 	hold_pty_wait && test "$hold_status" = 130 &&
 	hold_pty_lines >cp.err &&
 	jq -e ".exit_status == 130 and (.matrix.cells[0] |
 		.status == \"ok\" and .reason == null and .elapsed >= 6 and
 		.iops > 0 and .read_latency_ms.p99 > 0 and
-		(.curve | length) == 1 and
-		(.curve[0] | .status == \"skipped\" and .reads == 0 and
+		(.curve | length) >= 1 and
+		all(.curve[:-1][]; .status == \"ok\" and .reads > 0) and
+		(.curve[-1] | .status == \"skipped\" and .reads == 0 and
 		 .read_latency_ms == null)) and
 	       (.matrix.cells[1] | .status == \"not_run\" and
 		.reason == \"not run: interrupted by signal 2 (SIGINT)\")" \
 		cp.jsonl >/dev/null &&
 	# on a line of its own: the progress line cleared before it
-	grep -qx "clyde: matrix cell 1: curve point 10%: interrupted by signal 2 (SIGINT)" \
+	grep -qxE "clyde: matrix cell 1: curve point (10|50)%: interrupted by signal 2 \(SIGINT\)" \
 		cp.err &&
-	grep -q "^ *10 *[0-9,]* *skipped$" cp.out && ! grep -q failed cp.out &&
+	grep -qE "^ *(10|50) *[0-9,]* *skipped$" cp.out && ! grep -q failed cp.out &&
 	grep -q ",random,100,ok,[0-9.]*,[0-9.]*,[0-9.]*," cp.csv &&
 	printf "[matrix 4k 1 random 100]\nmin_iops = 1\n" >cp.ini &&
 	"$CLYDE" report -f text --criteria cp.ini cp.jsonl >rep 2>&1 &&
