@@ -31,14 +31,14 @@ enum {
 
 #define COMMON_JSON(T)							\
 	{ .name = "json", .key = KEY_COMMON_JSON, .type = OPT_STRING,	\
-	  OPT_FIELD(T, json_path), .metavar = "FILE",			\
+	  .flags = OPTF_ONCE, OPT_FIELD(T, json_path), .metavar = "FILE",	\
 	  .what = "file name",						\
 	  .help = "append the run record as one JSON line" }
 
 /* help: what the command writes there */
 #define COMMON_CSV(T, csv_help)						\
 	{ .name = "csv", .key = KEY_COMMON_CSV, .type = OPT_STRING,	\
-	  OPT_FIELD(T, csv_path), .metavar = "FILE",			\
+	  .flags = OPTF_ONCE, OPT_FIELD(T, csv_path), .metavar = "FILE",	\
 	  .what = "file name", .help = (csv_help) }
 
 #define COMMON_TAG(T)							\

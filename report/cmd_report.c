@@ -78,6 +78,9 @@ static int parse_output(void *p, const char *arg, char *err, size_t errlen)
 
 	if (!*arg)
 		return errf(err, errlen, "-o: empty file name");
+	if (cfg->output)
+		return errf(err, errlen, "-o: given twice ('%s', then '%s'); "
+			    "give one", cfg->output, arg);
 	cfg->output = arg;
 	return 0;
 }

@@ -3,7 +3,8 @@
 # is refused by every command, before anything is measured or written:
 # the same name, another path to an existing file (a hard link), a
 # symlink to a file not made yet, /dev/stdout twice.  Exit 2, one line
-# naming both, no output file made, nothing left in -d.
+# naming both, no output file made, nothing left in -d.  An output option
+# given twice, likewise.
 . "$(dirname "$0")/lib.sh"
 
 # refused CMD...: exit 2 with the one line
@@ -48,6 +49,28 @@ test_expect_success 'zones: --json and --csv naming one file, nothing made' '
 		--csv "$PWD/z.out" &&
 	test_path_is_missing z.out &&
 	test -z "$(ls -A zd)"
+'
+
+# An output option given twice is refused, never "the last one wins": a
+# script reading the first file would lose its runs without a word.
+test_expect_success 'an output given twice: refused by every command, nothing made' '
+	mkdir d2 &&
+	for cmd in "-s 0 -n 1" matrix zones; do
+		for o in --json --csv; do
+			test_expect_code 2 "$CLYDE" $cmd -d d2 \
+				$o one.out $o two.out >out 2>err &&
+			test_line_count = 1 err &&
+			grep -q "^clyde: $o: given twice (.one.out., then .two.out.); give one$" err &&
+			test_path_is_missing one.out &&
+			test_path_is_missing two.out || return 1
+		done
+	done &&
+	test -z "$(ls -A d2)" &&
+	test_expect_code 2 "$CLYDE" report -o one.html -o two.html \
+		"$TEST_DIR/fixtures/report/clyde.jsonl" 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: -o: given twice (.one.html., then .two.html.); give one$" err &&
+	test_path_is_missing one.html && test_path_is_missing two.html
 '
 
 test_expect_success JQ 'run: two files of their own are written' '
