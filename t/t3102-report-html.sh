@@ -26,8 +26,11 @@ test_lazy_prereq CHROMIUM '
 
 test_expect_success XMLLINT 'a mix of every input is one well-formed page' '
 	"$CLYDE" report -o page.html $ALL 2>err &&
-	# the one line of fio-concat.txt: the message of fio it holds
-	test_line_count = 1 err && grep -q "fio-concat.txt: 1 line of fio" err &&
+	# fio-concat.txt: the message of fio it holds, and the note between
+	# its documents, each said once
+	test_line_count = 2 err &&
+	grep -q "fio-concat.txt: 1 line of fio.s own messages ignored" err &&
+	grep -q "fio-concat.txt: 1 line of text outside fio.s JSON ignored" err &&
 	xmllint --noout page.html &&
 	head -1 page.html | grep -qx "<!DOCTYPE html>" &&
 	grep -q "<html xmlns=\"http://www.w3.org/1999/xhtml\"" page.html
