@@ -301,7 +301,13 @@ static unsigned wait_all(struct workers *w, unsigned step, int arrival,
 			break;
 		pfd[0].fd = w->done_rd;
 		pfd[0].events = POLLIN;
-		if (poll(pfd, nfd, fallback ? 100 : -1) > 0 &&
+		/*
+		 * A stop's signal handled in another thread, or between the
+		 * check of *sig above and poll(), interrupts no poll: wake
+		 * every 100 ms to look again (seen under ASan: a -c 2 cell
+		 * ran its full 60 s after a SIGINT it had taken).
+		 */
+		if (poll(pfd, nfd, fallback || sig ? 100 : -1) > 0 &&
 		    (pfd[0].revents & POLLIN))
 			while (read(w->done_rd, buf, sizeof(buf)) > 0)
 				;
