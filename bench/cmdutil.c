@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,4 +75,13 @@ int cmd_parsed(enum options_result r, const char *err, int *status)
 		break;
 	}
 	return 0;
+}
+
+uint32_t cmd_random_seed(void)
+{
+	uint32_t seed;
+
+	if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+		seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
+	return seed;
 }

@@ -10,6 +10,7 @@
  */
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "bench/common_options.h"
@@ -45,5 +46,8 @@ int cmd_usage_error(const char *fmt, ...);
  * err.
  */
 int cmd_parsed(enum options_result r, const char *err, int *status);
+
+/* A seed for a run that was given none: getrandom(), else pid ^ time. */
+uint32_t cmd_random_seed(void);
 
 #endif

@@ -499,10 +499,8 @@ static int start_run(struct run_state *r)
 		status = EXIT_USAGE;
 	}
 	if (!cfg->seed_given) {
-		uint32_t seed;
+		uint32_t seed = cmd_random_seed();
 
-		if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
-			seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
 		/* the same recorded seed on every rank (each varies it) */
 		cfg->seed = (uint32_t)clyde_mpi_max((int)(seed >> 1));
 	}

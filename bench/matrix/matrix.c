@@ -380,13 +380,8 @@ static int check_workers(struct matrix_state *s)
 		for (k = 1; k < s->procs; k++)
 			s->runs[k] = s->tg[0];	/* not opened yet */
 	}
-	if (!cfg->seed_given) {
-		uint32_t seed;
-
-		if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
-			seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
-		cfg->seed = seed;
-	}
+	if (!cfg->seed_given)
+		cfg->seed = cmd_random_seed();
 	return 0;
 }
 

@@ -299,13 +299,8 @@ static int pick_engine(struct zones_state *s)
 		cfg->engine = s->io.ops->name;
 		cfg->qd = 1;
 	}
-	if (!cfg->seed_given) {
-		uint32_t seed;
-
-		if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
-			seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
-		cfg->seed = seed;
-	}
+	if (!cfg->seed_given)
+		cfg->seed = cmd_random_seed();
 	return 0;
 }
 
