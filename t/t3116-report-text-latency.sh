@@ -108,4 +108,32 @@ test_expect_success 'names no span can tell apart are numbered, never twins' '
 	done
 '
 
+# More configurations than clyde weighs each label against all the others:
+# each is weighed against its neighbours in the labels' order from the start
+# and from the end (compare_names.c), and must still keep what tells it
+# apart: its site (at its start and its end) and its number and RAID level
+# (in the middle), which a plain middle cut would not keep.
+test_expect_success 'among 400 configurations, each name keeps what tells it apart' '
+	sed -n 2p "$FIX/clyde.jsonl" | jq -c ". as \$r |
+		range(0; 50) as \$h | (0, 5, 6, 10) as \$d | (\"a\", \"b\") as \$s |
+		\$r | .label = \"site\(\$s)-ibm-ds4800-fc-\(100 + \$h | tostring |
+		.[1:])-raid\(\$d)-array-frankfurt-rack\(\$s)\"" >many.jsonl &&
+	"$CLYDE" report -f text many.jsonl >out.txt 2>err &&
+	! test -s err &&
+	test "$(LC_ALL=C.UTF-8 wc -L <out.txt)" -le 80 &&
+	rows_of 34 "^Block write  " >rate &&
+	test_line_count = 400 rate &&
+	test "$(sort -u rate | wc -l)" = 400 &&
+	for s in a b; do
+		for h in 00 17 49; do
+			for d in 0 5 6 10; do
+				grep -q -e "^site$s-.*-$h-raid$d-" \
+					-e "$h-raid$d-.*-rack$s\$" rate ||
+				{ echo "site$s $h raid$d:"; grep -e "$h-raid$d-" rate
+				  return 1; }
+			done
+		done
+	done
+'
+
 test_done

@@ -205,6 +205,15 @@ struct cmp_names {
 	char **label;			/* [n], without the VM mark */
 	const char **virt;		/* [n], borrowed: the VM marks */
 	const char *common_virt;	/* borrowed from the compare, or NULL */
+	/* compare_names.c's own, made once by compare_names_init: */
+	size_t *len;			/* [n] bytes of each label */
+	size_t *near, *nnear;		/* the others each label is weighed
+					 * against when it is cut */
+	size_t pre, suf;		/* bytes every label shares at its start
+					 * and at its end */
+	struct cmp_names *rest;		/* the labels without them, or NULL */
+	struct cmp_fits *fits;		/* fitted names by width, each made on
+					 * first use (compare_names_fit) */
 };
 void compare_names_init(struct cmp_names *nm, const struct compare *c);
 char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,

@@ -217,10 +217,124 @@ const char *compare_common_virt(const struct compare *c)
 	return mark;
 }
 
+/*
+ * Whom a label is weighed against when it must be cut (elide): every
+ * other label when they are few; among more, the NEAR_SIDE labels on each
+ * side of it in the labels' order from their start and in their order
+ * from their end: the ones that share most of its start or of its end,
+ * which are those a cut could make it read as.  Naming n configurations
+ * so takes n log n steps, not n * n (issue 23: 10,000 configurations).
+ */
+enum { NEAR_SIDE = 16, NEAR_MAX = 4 * NEAR_SIDE };
+
+struct cmp_fits {
+	size_t width;
+	char **names;			/* [n], compare_names_fit_all's */
+	struct cmp_fits *next;
+};
+
+static int by_start(const void *a, const void *b, void *arg)
+{
+	const struct cmp_names *nm = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int d = strcmp(nm->label[x], nm->label[y]);
+
+	return d ? d : (x > y) - (x < y);
+}
+
+static int by_end(const void *a, const void *b, void *arg)
+{
+	const struct cmp_names *nm = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const unsigned char *s = (const unsigned char *)nm->label[x];
+	const unsigned char *o = (const unsigned char *)nm->label[y];
+	size_t i = nm->len[x], j = nm->len[y];
+
+	while (i && j) {
+		i--;
+		j--;
+		if (s[i] != o[j])
+			return s[i] < o[j] ? -1 : 1;
+	}
+	if (i || j)
+		return i ? 1 : -1;
+	return (x > y) - (x < y);
+}
+
+static void near_add(struct cmp_names *nm, size_t g, size_t h)
+{
+	size_t *v = nm->near + g * NEAR_MAX, i;
+
+	for (i = 0; i < nm->nnear[g]; i++)
+		if (v[i] == h)
+			return;
+	v[nm->nnear[g]++] = h;
+}
+
+/* Each label's neighbours in the order cmp sorts them. */
+static void near_by(struct cmp_names *nm, size_t *ord,
+		    int (*cmp)(const void *, const void *, void *))
+{
+	size_t i, j;
+
+	for (i = 0; i < nm->n; i++)
+		ord[i] = i;
+	qsort_r(ord, nm->n, sizeof(*ord), cmp, nm);
+	for (i = 0; i < nm->n; i++)
+		for (j = i > NEAR_SIDE ? i - NEAR_SIDE : 0;
+		     j <= i + NEAR_SIDE && j < nm->n; j++)
+			if (j != i)
+				near_add(nm, ord[i], ord[j]);
+}
+
+static void near_build(struct cmp_names *nm)
+{
+	size_t g, h, n = nm->n ? nm->n : 1, *ord;
+
+	nm->len = xcalloc(n, sizeof(*nm->len));
+	nm->near = xcalloc(n * NEAR_MAX, sizeof(*nm->near));
+	nm->nnear = xcalloc(n, sizeof(*nm->nnear));
+	for (g = 0; g < nm->n; g++)
+		nm->len[g] = strlen(nm->label[g]);
+	if (nm->n <= NEAR_MAX + 1) {
+		for (g = 0; g < nm->n; g++)
+			for (h = 0; h < nm->n; h++)
+				if (h != g)
+					near_add(nm, g, h);
+		return;
+	}
+	ord = xcalloc(nm->n, sizeof(*ord));
+	near_by(nm, ord, by_start);
+	near_by(nm, ord, by_end);
+	free(ord);
+}
+
+static void shared_ends(const struct cmp_names *nm, size_t *pre,
+			size_t *suf);
+
+/* The labels without what they all share at their start and end. */
+static struct cmp_names *rest_of(const struct cmp_names *nm)
+{
+	struct cmp_names *rest = xcalloc(1, sizeof(*rest));
+	size_t h;
+
+	rest->n = nm->n;
+	rest->label = xcalloc(nm->n, sizeof(*rest->label));
+	for (h = 0; h < nm->n; h++)
+		rest->label[h] = xasprintf("%.*s", (int)(nm->len[h] - nm->pre -
+					   nm->suf), nm->label[h] + nm->pre);
+	rest->virt = xcalloc(nm->n, sizeof(*rest->virt));
+	memcpy(rest->virt, nm->virt, nm->n * sizeof(*rest->virt));
+	rest->common_virt = nm->common_virt;
+	near_build(rest);
+	return rest;
+}
+
 void compare_names_init(struct cmp_names *nm, const struct compare *c)
 {
 	size_t g;
 
+	memset(nm, 0, sizeof(*nm));
 	nm->n = c->ngroups;
 	nm->label = xcalloc(nm->n ? nm->n : 1, sizeof(*nm->label));
 	nm->virt = xcalloc(nm->n ? nm->n : 1, sizeof(*nm->virt));
@@ -233,16 +347,34 @@ void compare_names_init(struct cmp_names *nm, const struct compare *c)
 		nm->virt[g] = compare_group_virt(c, g);
 	}
 	nm->common_virt = compare_common_virt(c);
+	near_build(nm);
+	shared_ends(nm, &nm->pre, &nm->suf);
+	if (nm->pre || nm->suf)
+		nm->rest = rest_of(nm);
+	nm->fits = xcalloc(1, sizeof(*nm->fits));
 }
 
 void compare_names_release(struct cmp_names *nm)
 {
+	struct cmp_fits *f, *next;
 	size_t g;
 
+	for (f = nm->fits; f; f = next) {
+		next = f->next;
+		compare_names_free_all(f->names, nm->n);
+		free(f);
+	}
+	if (nm->rest) {
+		compare_names_release(nm->rest);
+		free(nm->rest);
+	}
 	for (g = 0; g < nm->n; g++)
 		free(nm->label[g]);
 	free(nm->label);
 	free(nm->virt);
+	free(nm->len);
+	free(nm->near);
+	free(nm->nnear);
 	memset(nm, 0, sizeof(*nm));
 }
 
@@ -269,21 +401,21 @@ static size_t tail_at(const char *s, size_t cols, size_t t)
 	return i;
 }
 
-/* Whether head + "..." + tail (hb and tb bytes) could stand for s. */
-static int could_be(const char *s, const char *head, size_t hb,
+/* Whether head + "..." + tail (hb and tb bytes) could stand for s (sl
+ * bytes). */
+static int could_be(const char *s, size_t sl, const char *head, size_t hb,
 		    const char *tail, size_t tb)
 {
-	size_t sl = strlen(s);
-
 	return sl >= hb + tb && !strncmp(s, head, hb) &&
 	       !memcmp(s + sl - tb, tail, tb);
 }
 
-/* The bytes s and o share at their start, and at their end. */
-static void common_ends(const char *s, const char *o, size_t *pre,
-			size_t *suf)
+/* The bytes s and o (sl and ol bytes) share at their start, and at their
+ * end. */
+static void common_ends(const char *s, size_t sl, const char *o, size_t ol,
+			size_t *pre, size_t *suf)
 {
-	size_t sl = strlen(s), ol = strlen(o), p = 0, q = 0;
+	size_t p = 0, q = 0;
 
 	while (s[p] && s[p] == o[p])
 		p++;
@@ -307,21 +439,55 @@ static size_t weight(const struct cmp_names *nm, size_t g, size_t h)
 	return 1;
 }
 
-/* The bytes of s at [a, b) that differ from the other labels' ends. */
+/* The bytes of s at [a, b) that differ from the near labels' ends. */
 static size_t kept_differing(const struct cmp_names *nm, size_t g, size_t a,
 			     size_t b, size_t hb, size_t tb)
 {
 	const char *s = nm->label[g];
-	size_t sl = strlen(s), h, i, pre, suf, n = 0;
+	const size_t *near = nm->near + g * NEAR_MAX;
+	size_t sl = nm->len[g], j, h, i, pre, suf, n = 0;
 
-	for (h = 0; h < nm->n; h++) {
-		if (h == g)
-			continue;
-		common_ends(s, nm->label[h], &pre, &suf);
+	for (j = 0; j < nm->nnear[g]; j++) {
+		h = near[j];
+		common_ends(s, sl, nm->label[h], nm->len[h], &pre, &suf);
 		for (i = pre; i < sl - suf; i++)
 			n += i < hb || i >= sl - tb || (i >= a && i < b);
 	}
 	return n;
+}
+
+/* How many near labels read as g cut to its hb bytes, "...", its tb last
+ * (weighed as weight says). */
+static size_t cut_ambiguity(const struct cmp_names *nm, size_t g, size_t hb,
+			    size_t tb)
+{
+	const char *s = nm->label[g];
+	const size_t *near = nm->near + g * NEAR_MAX;
+	size_t sl = nm->len[g], j, h, amb = 0;
+
+	for (j = 0; j < nm->nnear[g]; j++) {
+		h = near[j];
+		if (could_be(nm->label[h], nm->len[h], s, hb, s + sl - tb, tb))
+			amb += weight(nm, g, h);
+	}
+	return amb;
+}
+
+/* How many near labels read as g's bytes [a, b) between two "...". */
+static size_t mid_ambiguity(const struct cmp_names *nm, size_t g, size_t a,
+			    size_t b)
+{
+	const size_t *near = nm->near + g * NEAR_MAX;
+	char *mid = xasprintf("%.*s", (int)(b - a), nm->label[g] + a);
+	size_t j, h, amb = 0;
+
+	for (j = 0; j < nm->nnear[g]; j++) {
+		h = near[j];
+		if (strstr(nm->label[h], mid))
+			amb += weight(nm, g, h);
+	}
+	free(mid);
+	return amb;
 }
 
 /*
@@ -335,19 +501,17 @@ static size_t kept_differing(const struct cmp_names *nm, size_t g, size_t a,
 static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 {
 	const char *s = nm->label[g];
-	size_t sl = strlen(s), cols = cols_of(s, sl), keep = room - 3;
-	size_t k, h, k0 = keep / 2, best_amb = (size_t)-1, best_win = 0;
+	size_t sl = nm->len[g], cols = cols_of(s, sl), keep = room - 3;
+	size_t k, k0 = keep / 2, best_amb = (size_t)-1, best_win = 0;
 	size_t best_k = 0, best_a = 0, w = room > 6 ? room - 6 : 0;
 	int two = 0;
 
 	for (k = 0; k <= keep; k++) {	/* head k, "...", tail keep - k */
 		size_t hb = byte_at(s, k), tb = sl - tail_at(s, cols,
 							     keep - k);
-		size_t amb = 0, win = kept_differing(nm, g, 0, 0, hb, tb);
+		size_t amb = cut_ambiguity(nm, g, hb, tb);
+		size_t win = kept_differing(nm, g, 0, 0, hb, tb);
 
-		for (h = 0; h < nm->n; h++)
-			amb += could_be(nm->label[h], s, hb, s + sl - tb, tb) ?
-			       weight(nm, g, h) : 0;
 		if (amb < best_amb || (amb == best_amb &&
 		    (k == k0 || (best_k != k0 && win >= best_win)))) {
 			best_k = k;
@@ -356,13 +520,10 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 		}
 	}
 	for (k = 1; w && k + w < cols; k++) {	/* "...", [k, k + w), "..." */
-		size_t a = byte_at(s, k), b = byte_at(s, k + w), amb = 0;
+		size_t a = byte_at(s, k), b = byte_at(s, k + w);
+		size_t amb = mid_ambiguity(nm, g, a, b);
 		size_t win = kept_differing(nm, g, a, b, 0, 0);
-		char *mid = xasprintf("%.*s", (int)(b - a), s + a);
 
-		for (h = 0; h < nm->n; h++)
-			amb += strstr(nm->label[h], mid) ? weight(nm, g, h) : 0;
-		free(mid);
 		/* two elisions only where one cannot tell g apart as well */
 		if (amb < best_amb || (two && amb == best_amb &&
 				       win > best_win)) {
@@ -400,19 +561,21 @@ static void shared_ends(const struct cmp_names *nm, size_t *pre,
 	if (nm->n < 2)
 		return;
 	for (g = 0; g < nm->n; g++)
-		if (strlen(nm->label[g]) < least)
-			least = strlen(nm->label[g]);
-	common_ends(nm->label[0], nm->label[1], &p, &q);
+		if (nm->len[g] < least)
+			least = nm->len[g];
+	common_ends(nm->label[0], nm->len[0], nm->label[1], nm->len[1], &p,
+		    &q);
 	for (g = 2; g < nm->n; g++) {
 		size_t p2, q2;
 
-		common_ends(nm->label[0], nm->label[g], &p2, &q2);
+		common_ends(nm->label[0], nm->len[0], nm->label[g],
+			    nm->len[g], &p2, &q2);
 		p = p2 < p ? p2 : p;
 		q = q2 < q ? q2 : q;
 	}
 	while (p && !word_end(nm->label[0][p - 1]))
 		p--;
-	while (q && !word_end(nm->label[0][strlen(nm->label[0]) - q]))
+	while (q && !word_end(nm->label[0][nm->len[0] - q]))
 		q--;
 	if (p > least)
 		p = least;
@@ -429,21 +592,15 @@ static void shared_ends(const struct cmp_names *nm, size_t *pre,
  */
 static char *fit_label(const struct cmp_names *nm, size_t g, size_t room)
 {
+	const struct cmp_names *rest = nm->rest;
 	const char *s = nm->label[g];
-	size_t sl = strlen(s), pre, suf, h, inner, rc;
-	struct cmp_names rest;
+	size_t sl = nm->len[g], pre = nm->pre, suf = nm->suf, inner, rc;
 	char *mid, *out;
 
-	shared_ends(nm, &pre, &suf);
 	inner = room - (pre ? 3 : 0) - (suf ? 3 : 0);
-	if ((!pre && !suf) || room < 12)
+	if (!rest || room < 12)
 		return elide(nm, g, room);
-	rest = *nm;
-	rest.label = xcalloc(nm->n, sizeof(*rest.label));
-	for (h = 0; h < nm->n; h++)
-		rest.label[h] = xasprintf("%.*s", (int)(strlen(nm->label[h]) -
-					  pre - suf), nm->label[h] + pre);
-	rc = cols_of(rest.label[g], strlen(rest.label[g]));
+	rc = cols_of(rest->label[g], rest->len[g]);
 	if (rc <= inner) {
 		/* room to spare: give back the shared text nearest the rest */
 		size_t spare = inner - rc, pc = cols_of(s, pre);
@@ -468,15 +625,12 @@ static char *fit_label(const struct cmp_names *nm, size_t g, size_t room)
 		}
 		mid = xasprintf("%.*s", (int)(to - from), s + from);
 	} else {
-		mid = elide(&rest, g, inner);
+		mid = elide(rest, g, inner);
 	}
 	out = xasprintf("%s%s%s", pre && strncmp(mid, "...", 3) ? "..." : "",
 			mid, suf && (strlen(mid) < 3 ||
 			strcmp(mid + strlen(mid) - 3, "...")) ? "..." : "");
 	free(mid);
-	for (h = 0; h < nm->n; h++)
-		free(rest.label[h]);
-	free(rest.label);
 	return out;
 }
 
@@ -485,8 +639,7 @@ static char *fit_one(const struct cmp_names *nm, const struct compare *c,
 		     size_t g, size_t width)
 {
 	const char *mark = nm->common_virt ? NULL : compare_group_virt(c, g);
-	size_t room = width, len = cols_of(nm->label[g],
-					   strlen(nm->label[g]));
+	size_t room = width, len = cols_of(nm->label[g], nm->len[g]);
 	char *name, *n;
 
 	if (mark)
@@ -530,26 +683,25 @@ static char *numbered(const struct cmp_names *nm, const struct compare *c,
 /*
  * Names that still read alike (labels that differ only where no span of
  * the room can show) get the configuration's number, as the list above
- * the tables has it, so no two rows ever read the same.
+ * the tables has it, so no two rows ever read the same.  The names of
+ * every configuration in one width are made together, on the first call
+ * for that width, and kept until compare_names_release.
  */
 char *compare_names_fit(const struct cmp_names *nm, const struct compare *c,
 			size_t g, size_t width)
 {
-	char *name = fit_one(nm, c, g, width), *n;
-	size_t h;
-	int twin = 0;
+	struct cmp_fits *f;
 
-	for (h = 0; !twin && h < nm->n; h++) {
-		if (h == g)
-			continue;
-		n = fit_one(nm, c, h, width);
-		twin = !strcmp(n, name);
-		free(n);
+	for (f = nm->fits->next; f && f->width != width; f = f->next)
+		;
+	if (!f) {
+		f = xcalloc(1, sizeof(*f));
+		f->width = width;
+		f->names = compare_names_fit_all(nm, c, width);
+		f->next = nm->fits->next;
+		nm->fits->next = f;
 	}
-	if (!twin)
-		return name;
-	free(name);
-	return numbered(nm, c, g, width);
+	return xstrdup(f->names[g]);
 }
 
 char **compare_names_fit_all(const struct cmp_names *nm,
