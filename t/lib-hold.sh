@@ -255,6 +255,25 @@ hold_shows () {
 	return 1
 }
 
+# hold_signal SIG: send SIG to the held clyde, which must be clyde itself
+# (not a shell before its exec); what the kernel shows of its threads'
+# signals just after goes to NAME.sig, so that a signal clyde seemed not
+# to take leaves evidence of where it went (pending, blocked, ignored)
+hold_signal () {
+	local comm t
+	comm=$(ps -o comm= -p "$hold_pid") &&
+	if [ "$comm" != clyde ]; then
+		echo "hold_signal: pid $hold_pid is '$comm', not clyde" >&2
+		return 1
+	fi
+	kill -"$1" "$hold_pid" || return 1
+	for t in /proc/"$hold_pid"/task/*; do
+		echo "$t $(grep -E "^(State|SigQ|SigPnd|ShdPnd|SigBlk|SigIgn|SigCgt):" \
+			"$t/status" 2>/dev/null | tr -s "\t\n" "  ")"
+	done >"$hold_name.sig" 2>&1
+	return 0
+}
+
 hold_pty_wait () {
 	wait "$hold_script"
 	hold_status=$(cat "$hold_name.rc")

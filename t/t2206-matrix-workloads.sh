@@ -278,9 +278,13 @@ cut_cell () {
 		--pattern random --mix 100 --size 4M --time 60 --ramp 0 \
 		--json "cut$1.jsonl" --csv "cut$1.csv" &&
 	hold_shows "\(1/1\): +([2-9]|[1-9][0-9])%" &&
-	kill -INT $hold_pid && t0=$EPOCHREALTIME &&
-	hold_pty_wait && test "$hold_status" = 130 &&
-	awk -v a="$t0" -v b="$EPOCHREALTIME" "BEGIN { exit !(b - a < 30) }" &&
+	hold_signal INT && t0=$EPOCHREALTIME &&
+	hold_pty_wait &&
+	{ test "$hold_status" = 130 &&
+	  awk -v a="$t0" -v b="$EPOCHREALTIME" "BEGIN { exit !(b - a < 30) }" ||
+	  { echo "exit $hold_status, ended $(awk -v a="$t0" -v b="$EPOCHREALTIME" \
+		"BEGIN { print b - a }") s after the signal; its threads then:"
+	    cat "cut$1.sig"; false; }; } &&
 	hold_pty_lines >"cut$1.err" &&
 	jq -e ".matrix.cells[0] | .status == \"skipped\" and
 	       .reason == \"interrupted by signal 2 (SIGINT)\" and
