@@ -87,6 +87,9 @@ struct compare {
 	/* [ngroups]: each configuration's name without its VM mark
 	 * (compare_group_label), made once by compare_build */
 	char **names;
+	/* the VM mark every configuration has (compare_common_virt), made
+	 * with the names: a chart asks for each bar */
+	const char *common_virt;
 	/* single runs differ only beyond +-noise_band (a fraction;
 	 * STATS_NOISE_BAND unless the caller sets another) */
 	double noise_band;

@@ -102,12 +102,15 @@ static size_t *label_counts(const struct compare *c)
 	return count;
 }
 
+static const char *common_virt(const struct compare *c);
+
 void compare_names_build(struct compare *c)
 {
 	struct hashidx idx = HASHIDX_INIT;
 	size_t g, h, pos, *count = label_counts(c);
 	char *twin = xcalloc(c->ngroups + 1, 1), *n;
 
+	c->common_virt = common_virt(c);
 	c->names = xcalloc(c->ngroups + 1, sizeof(*c->names));
 	for (g = 0; g < c->ngroups; g++) {
 		const char *mark = compare_group_virt(c, g);
@@ -206,7 +209,7 @@ const char *compare_group_copies(const struct compare *c, size_t g)
 }
 
 /* The VM mark every configuration has (borrowed), or NULL. */
-const char *compare_common_virt(const struct compare *c)
+static const char *common_virt(const struct compare *c)
 {
 	const char *mark = c->ngroups ? compare_group_virt(c, 0) : NULL;
 	size_t g;
@@ -215,6 +218,11 @@ const char *compare_common_virt(const struct compare *c)
 		if (!streq(compare_group_virt(c, g), mark))
 			return NULL;
 	return mark;
+}
+
+const char *compare_common_virt(const struct compare *c)
+{
+	return c->names ? c->common_virt : common_virt(c);
 }
 
 /*
