@@ -267,28 +267,32 @@ test_expect_success TMPFS,SCRIPT 'a signal: every cell in the record, the one cu
 	test -z "$(ls -A tm)"
 '
 
-# cut_cell N: a 60 s random read cell with -c N, SIGINT once it shows 2 %
-# (1.2 s) done: the run ends well before the 58 s left (within 30 s: the
+# cut_cell N: a 300 s random read cell with -c N, SIGINT once it shows 2 %
+# (6 s) done: the run ends well before the 294 s left (within 120 s: the
 # exit of -c 2 under load takes seconds; a run that let the cell finish
-# would take 58 s more), the cut cell's figures are over the time it ran
+# would take minutes more).  The cell is that long only for a watcher
+# starved on a loaded machine: beside stress-ng and -c 2's two busy
+# workers one saw 2 % only after a 60 s cell had ended (its script(1)
+# stalled too), and signalled a clyde that had finished.  The cut cell's
+# figures are over the time it ran
 # (its workers skipped, not failed), and the --csv row has no rate and no
 # latency (as the report's CSV)
 cut_cell () {
 	hold_pty "cut$1" matrix -c "$1" -d tm --bs 4k --threads 1 \
-		--pattern random --mix 100 --size 4M --time 60 --ramp 0 \
+		--pattern random --mix 100 --size 4M --time 300 --ramp 0 \
 		--json "cut$1.jsonl" --csv "cut$1.csv" &&
 	hold_shows "\(1/1\): +([2-9]|[1-9][0-9])%" &&
 	hold_signal INT && t0=$EPOCHREALTIME &&
 	hold_pty_wait &&
 	{ test "$hold_status" = 130 &&
-	  awk -v a="$t0" -v b="$EPOCHREALTIME" "BEGIN { exit !(b - a < 30) }" ||
+	  awk -v a="$t0" -v b="$EPOCHREALTIME" "BEGIN { exit !(b - a < 120) }" ||
 	  { echo "exit $hold_status, ended $(awk -v a="$t0" -v b="$EPOCHREALTIME" \
 		"BEGIN { print b - a }") s after the signal; its threads then:"
 	    cat "cut$1.sig"; false; }; } &&
 	hold_pty_lines >"cut$1.err" &&
 	jq -e ".matrix.cells[0] | .status == \"skipped\" and
 	       .reason == \"interrupted by signal 2 (SIGINT)\" and
-	       .elapsed > 0.3 and .elapsed < 50 and .reads > 0 and
+	       .elapsed > 0.3 and .elapsed < 250 and .reads > 0 and
 	       ((.iops * .elapsed - .reads) | fabs) <= 1e-6 * .reads" \
 		"cut$1.jsonl" >/dev/null &&
 	grep -qx "clyde: matrix cell 1: interrupted by signal 2 (SIGINT)" \

@@ -129,11 +129,13 @@ test_expect_success 'timing: --verify stamping and checking outside latency' '
 '
 
 # sigint ENGINE: a signal in the middle of a long cell (its timed part
-# begun, as its progress on a pty shows: t/lib-hold.sh)
+# begun, as its progress on a pty shows: t/lib-hold.sh); the cell is long
+# (300 s) only so that a watcher starved for a minute on a loaded machine
+# still signals it before its end: cut at once, it costs nothing
 sigint () {
 	rm -f s.jsonl
 	hold_pty s matrix -d tm --engine "$1" --qd 8 --bs 4k --threads 2 \
-		--pattern random --mix 50 --size 4M --time 120 --ramp 0 \
+		--pattern random --mix 50 --size 4M --time 300 --ramp 0 \
 		--json s.jsonl &&
 	hold_shows "\(1/1\): +[1-9][0-9]*%" &&
 	hold_signal INT &&
