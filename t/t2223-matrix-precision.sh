@@ -53,7 +53,7 @@ test_expect_success 'clyde report reads the flag back: text, CSV, HTML' '
 	jq -c ".label = \"big2\"" r.jsonl >r2.jsonl &&
 	"$CLYDE" report -f text r.jsonl r2.jsonl >rep.txt &&
 	# side by side (4c5ced1): the IO/s of both marked
-	grep -q "^Random     100% write  *[0-9,]*~  *—  *[0-9]*  *[0-9,]*~  .* 1\.00$" rep.txt &&
+	grep -q "^Random     100% write  *[0-9,]*~  *—  *[0-9.]*  *[0-9,]*~  .* 1\.00$" rep.txt &&
 	grep -q "^~ low precision: fewer than 10 I/Os per thread, a count rather than a rate; a$" rep.txt &&
 	"$CLYDE" report -f csv r.jsonl >rep.csv &&
 	head -1 rep.csv | cut -d, -f17 | grep -qx low_precision &&
