@@ -447,19 +447,41 @@ static size_t weight(const struct cmp_names *nm, size_t g, size_t h)
 	return 1;
 }
 
-/* The bytes of s at [a, b) that differ from the near labels' ends. */
-static size_t kept_differing(const struct cmp_names *nm, size_t g, size_t a,
-			     size_t b, size_t hb, size_t tb)
+/* Where label g and each of its near labels stop agreeing at the start
+ * and at the end: ends[2 j], ends[2 j + 1] as common_ends gives them. */
+static size_t *near_ends(const struct cmp_names *nm, size_t g)
 {
-	const char *s = nm->label[g];
 	const size_t *near = nm->near + g * NEAR_MAX;
-	size_t sl = nm->len[g], j, h, i, pre, suf, n = 0;
+	size_t j, *ends = xcalloc(2 * nm->nnear[g] + 1, sizeof(*ends));
+
+	for (j = 0; j < nm->nnear[g]; j++)
+		common_ends(nm->label[g], nm->len[g], nm->label[near[j]],
+			    nm->len[near[j]], &ends[2 * j], &ends[2 * j + 1]);
+	return ends;
+}
+
+/* The bytes of [lo, hi) in [a, b). */
+static size_t overlap(size_t lo, size_t hi, size_t a, size_t b)
+{
+	lo = lo > a ? lo : a;
+	hi = hi < b ? hi : b;
+	return hi > lo ? hi - lo : 0;
+}
+
+/*
+ * The bytes of g that differ from a near label's ends (ends: near_ends)
+ * and are kept: the spans [a0, a1) and [b0, b1), apart.
+ */
+static size_t kept_differing(const struct cmp_names *nm, size_t g,
+			     const size_t *ends, size_t a0, size_t a1,
+			     size_t b0, size_t b1)
+{
+	size_t sl = nm->len[g], j, lo, hi, n = 0;
 
 	for (j = 0; j < nm->nnear[g]; j++) {
-		h = near[j];
-		common_ends(s, sl, nm->label[h], nm->len[h], &pre, &suf);
-		for (i = pre; i < sl - suf; i++)
-			n += i < hb || i >= sl - tb || (i >= a && i < b);
+		lo = ends[2 * j];
+		hi = sl - ends[2 * j + 1];
+		n += overlap(lo, hi, a0, a1) + overlap(lo, hi, b0, b1);
 	}
 	return n;
 }
@@ -512,13 +534,16 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 	size_t sl = nm->len[g], cols = cols_of(s, sl), keep = room - 3;
 	size_t k, k0 = keep / 2, best_amb = (size_t)-1, best_win = 0;
 	size_t best_k = 0, best_a = 0, w = room > 6 ? room - 6 : 0;
+	size_t *ends = near_ends(nm, g);
 	int two = 0;
 
 	for (k = 0; k <= keep; k++) {	/* head k, "...", tail keep - k */
 		size_t hb = byte_at(s, k), tb = sl - tail_at(s, cols,
 							     keep - k);
 		size_t amb = cut_ambiguity(nm, g, hb, tb);
-		size_t win = kept_differing(nm, g, 0, 0, hb, tb);
+		/* head and tail apart: the tail from where the head ends */
+		size_t win = kept_differing(nm, g, ends, 0, hb,
+					    sl - tb > hb ? sl - tb : hb, sl);
 
 		if (amb < best_amb || (amb == best_amb &&
 		    (k == k0 || (best_k != k0 && win >= best_win)))) {
@@ -530,7 +555,7 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 	for (k = 1; w && k + w < cols; k++) {	/* "...", [k, k + w), "..." */
 		size_t a = byte_at(s, k), b = byte_at(s, k + w);
 		size_t amb = mid_ambiguity(nm, g, a, b);
-		size_t win = kept_differing(nm, g, a, b, 0, 0);
+		size_t win = kept_differing(nm, g, ends, a, b, sl, sl);
 
 		/* two elisions only where one cannot tell g apart as well */
 		if (amb < best_amb || (two && amb == best_amb &&
@@ -541,6 +566,7 @@ static char *elide(const struct cmp_names *nm, size_t g, size_t room)
 			best_win = win;
 		}
 	}
+	free(ends);
 	if (two)
 		return xasprintf("...%.*s...", (int)(byte_at(s, best_a + w) -
 				 byte_at(s, best_a)), s + byte_at(s, best_a));
