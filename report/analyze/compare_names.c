@@ -508,15 +508,13 @@ static size_t mid_ambiguity(const struct cmp_names *nm, size_t g, size_t a,
 			    size_t b)
 {
 	const size_t *near = nm->near + g * NEAR_MAX;
-	char *mid = xasprintf("%.*s", (int)(b - a), nm->label[g] + a);
 	size_t j, h, amb = 0;
 
 	for (j = 0; j < nm->nnear[g]; j++) {
 		h = near[j];
-		if (strstr(nm->label[h], mid))
+		if (memmem(nm->label[h], nm->len[h], nm->label[g] + a, b - a))
 			amb += weight(nm, g, h);
 	}
-	free(mid);
 	return amb;
 }
 
