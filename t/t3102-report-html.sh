@@ -129,6 +129,40 @@ test_expect_success XMLLINT 'bar charts and the environment of each run' '
 	grep -q "<dt>param char_io</dt><dd>stdio</dd>" page.html
 '
 
+# a fleet's runs share most of their environment: it is listed once, and
+# each run lists only its own; a device stack goes whole, never a field
+# of a device apart from the device it belongs to
+env_dt () {	# env_dt WHERE KEY: how many <dt>KEY</dt> under WHERE
+	xmllint --xpath "count(//*[local-name()=\"details\"][$1]//*[local-name()=\"dt\"][.=\"$2\"])" page.html
+}
+test_expect_success XMLLINT,JQ 'the environment: what every run shares once, each run its own' '
+	stack="[{\"kind\":\"disk\",\"name\":\"sda\",\"parent\":-1,\"rotational\":1}]" &&
+	head -1 "$FIX/clyde.jsonl" | jq -c ".target.stack = $stack" >one.jsonl &&
+	jq -c ".label = \"a\"" one.jsonl >env.jsonl &&
+	jq -c ".label = \"b\" | .host.kernel = \"6.1.0-other\"" one.jsonl \
+		>>env.jsonl &&
+	"$CLYDE" report -o page.html env.jsonl &&
+	runs="starts-with(@id,\"run\")" &&
+	test "$(env_dt "@id=\"env-shared\"" cpu)" = 1 &&
+	test "$(env_dt "$runs" cpu)" = 0 &&
+	test "$(env_dt "@id=\"env-shared\"" kernel)" = 0 &&
+	test "$(env_dt "$runs" kernel)" = 2 &&
+	grep -q "<dt>kernel</dt><dd>6.1.0-other</dd>" page.html &&
+	test "$(env_dt "@id=\"env-shared\"" "device 0 rotational")" = 1 &&
+	test "$(env_dt "$runs" "device 0")" = 0 &&
+	jq -c ".label = \"c\" | .target.stack[0].rotational = 0" one.jsonl \
+		>>env.jsonl &&
+	"$CLYDE" report -o page.html env.jsonl &&
+	test "$(env_dt "@id=\"env-shared\"" "device 0")" = 0 &&
+	test "$(env_dt "@id=\"env-shared\"" "device 0 rotational")" = 0 &&
+	test "$(env_dt "$runs" "device 0")" = 3 &&
+	test "$(env_dt "$runs" "device 0 rotational")" = 3 &&
+	test "$(env_dt "@id=\"env-shared\"" cpu)" = 1 &&
+	"$CLYDE" report -o page.html one.jsonl &&
+	test "$(env_dt "@id=\"env-shared\"" cpu)" = 0 &&
+	test "$(env_dt "$runs" cpu)" = 1
+'
+
 test_expect_success XMLLINT '--template DIR overrides the built-in page' '
 	mkdir tpl &&
 	printf "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>@TITLE@</title><style>@CSS@</style></head><body><p id=\"mine\">custom</p>@BODY@</body></html>\\n" >tpl/report.html &&

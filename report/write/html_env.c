@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The environment of each run on the page: host, target, device stack,
+ * The environment of the runs on the page: host, target, device stack,
  * virtualisation, tags, params, warnings and the per-worker table, as
- * definition lists and tables written through html_emit.h.
+ * definition lists and tables written through html_emit.h.  What every
+ * run shares (a fleet's host model, kernel, parameters) is listed once,
+ * first; each run then lists only its own items, so that the section
+ * grows with what differs, not with the runs times all they share.
  */
 #include "report/write/html_internal.h"
 
@@ -13,19 +16,123 @@
 
 #include "report/write/html_emit.h"
 #include "report/model/record_util.h"
+#include "lib/hashidx.h"
 #include "lib/xalloc.h"
 
-static void dl_item(FILE *f, const char *key, const char *value)
+/*
+ * The items of the first run, each with the number of runs that have
+ * it with the same value: an item is every run's when that is all of
+ * them.  A run's device stack counts as one item (DEVICES_KEY): a
+ * device's fields are shown with it, never apart.
+ */
+struct env_shared {
+	size_t n, cap;
+	char **key, **value;
+	size_t *runs;		/* [n] how many runs have it */
+	size_t *last;		/* [n] the last run counted (+ 1) */
+	struct hashidx idx;
+};
+
+#define DEVICES_KEY "\001devices"
+
+/* What is done with each item: counted into shared; written when every
+ * run has it; written when not (every item when shared is NULL). */
+enum env_mode { ENV_COUNT, ENV_SHARED, ENV_OWN };
+
+struct env_out {
+	FILE *f;
+	struct env_shared *shared;
+	enum env_mode mode;
+	size_t run;
+	size_t nruns;
+};
+
+static uint64_t item_hash(const char *key, const char *value)
+{
+	return hash_str(hash_str(HASH_SEED, key), value);
+}
+
+/* The index of key = value among the first run's items, or SIZE_MAX. */
+static size_t shared_find(const struct env_shared *sh, const char *key,
+			  const char *value, uint64_t hash)
+{
+	size_t pos = 0, i;
+
+	while (hashidx_next(&sh->idx, hash, &pos, &i))
+		if (!strcmp(sh->key[i], key) && !strcmp(sh->value[i], value))
+			return i;
+	return SIZE_MAX;
+}
+
+static void shared_count(struct env_shared *sh, size_t run, const char *key,
+			 const char *value)
+{
+	uint64_t hash = item_hash(key, value);
+	size_t i = shared_find(sh, key, value, hash);
+
+	if (i == SIZE_MAX) {
+		if (run)
+			return;
+		if (sh->n == sh->cap) {
+			sh->cap = sh->cap ? 2 * sh->cap : 64;
+			sh->key = xrealloc(sh->key, sh->cap * sizeof(*sh->key));
+			sh->value = xrealloc(sh->value,
+					     sh->cap * sizeof(*sh->value));
+			sh->runs = xrealloc(sh->runs,
+					    sh->cap * sizeof(*sh->runs));
+			sh->last = xrealloc(sh->last,
+					    sh->cap * sizeof(*sh->last));
+		}
+		i = sh->n++;
+		sh->key[i] = xstrdup(key);
+		sh->value[i] = xstrdup(value);
+		sh->runs[i] = 0;
+		sh->last[i] = 0;
+		hashidx_add(&sh->idx, hash, i);
+	}
+	if (sh->last[i] != run + 1) {
+		sh->last[i] = run + 1;
+		sh->runs[i]++;
+	}
+}
+
+static int every_runs(const struct env_out *o, const char *key,
+		      const char *value)
+{
+	const struct env_shared *sh = o->shared;
+	size_t i;
+
+	if (!sh)
+		return 0;
+	i = shared_find(sh, key, value, item_hash(key, value));
+	return i != SIZE_MAX && sh->runs[i] == o->nruns;
+}
+
+/* Whether an item that every run has, or has not, goes to this list. */
+static int listed(const struct env_out *o, const char *key,
+		  const char *value)
+{
+	return every_runs(o, key, value) == (o->mode == ENV_SHARED);
+}
+
+static void dl_item(struct env_out *o, const char *key, const char *value)
 {
 	if (!value || !*value)
 		return;
-	h_elem(f, "dt", key);
-	h_elem(f, "dd", value);
+	if (o->mode == ENV_COUNT) {
+		shared_count(o->shared, o->run, key, value);
+		return;
+	}
+	if (!listed(o, key, value))
+		return;
+	h_elem(o->f, "dt", key);
+	h_elem(o->f, "dd", value);
 }
 
 /* An item whose key is formatted (it holds strings from the record). */
 __attribute__((format(printf, 3, 4)))
-static void dl_itemf(FILE *f, const char *value, const char *fmt, ...)
+static void dl_itemf(struct env_out *o, const char *value, const char *fmt,
+		     ...)
 {
 	va_list ap;
 	char *key;
@@ -35,26 +142,83 @@ static void dl_itemf(FILE *f, const char *value, const char *fmt, ...)
 	va_start(ap, fmt);
 	key = record_vasprintf(fmt, ap);
 	va_end(ap);
-	dl_item(f, key, value);
+	dl_item(o, key, value);
 	free(key);
 }
 
-static void dl_u64(FILE *f, const char *key, uint64_t v)
+static void dl_u64(struct env_out *o, const char *key, uint64_t v)
 {
 	char buf[32];
 
 	if (!v)
 		return;
 	snprintf(buf, sizeof(buf), "%" PRIu64, v);
-	dl_item(f, key, buf);
+	dl_item(o, key, buf);
+}
+
+/* The devices of a stack as one string: equal when the stacks are. */
+static char *devices_signature(const struct record_stack *st)
+{
+	char *sig = xstrdup(""), *n;
+	size_t i, k;
+
+	for (i = 0; i < st->ndevs; i++) {
+		const struct record_device *d = &st->devs[i];
+
+		n = xasprintf("%s\036%s\037%s\037%d", sig, d->kind ? d->kind :
+			      "", d->name ? d->name : "", d->parent);
+		free(sig);
+		sig = n;
+		for (k = 0; k < d->nfields; k++) {
+			n = xasprintf("%s\037%s=%s", sig, d->fields[k].key,
+				      d->fields[k].value ? d->fields[k].value :
+				      "");
+			free(sig);
+			sig = n;
+		}
+	}
+	return sig;
+}
+
+/* Each device of the stack and its fields, whole, in this list or not. */
+static void device_items(struct env_out *o, const struct record_stack *st)
+{
+	struct env_out all = { .f = o->f, .mode = ENV_OWN };
+	char *sig = devices_signature(st);
+	size_t i, k;
+
+	if (o->mode == ENV_COUNT)
+		shared_count(o->shared, o->run, DEVICES_KEY, sig);
+	if (o->mode == ENV_COUNT || !listed(o, DEVICES_KEY, sig)) {
+		free(sig);
+		return;
+	}
+	free(sig);
+	for (i = 0; i < st->ndevs; i++) {
+		const struct record_device *d = &st->devs[i];
+		char *what;
+
+		if (d->parent >= 0)
+			what = xasprintf("%s %s (under device %d)",
+					 d->kind ? d->kind : "?",
+					 d->name ? d->name : "?", d->parent);
+		else
+			what = xasprintf("%s %s", d->kind ? d->kind : "?",
+					 d->name ? d->name : "?");
+		dl_itemf(&all, what, "device %zu", i);
+		free(what);
+		for (k = 0; k < d->nfields; k++)
+			dl_itemf(&all, d->fields[k].value, "device %zu %s", i,
+				 d->fields[k].key);
+	}
 }
 
 /* The device stack and the host's virtualisation, generically. */
-static void stack_items(FILE *f, const struct record *rec)
+static void stack_items(struct env_out *f, const struct record *rec)
 {
 	const struct record_stack *st = rec->target.stack;
 	const struct record_virt *v = rec->host.virt;
-	size_t i, k;
+	size_t i;
 
 	if (v) {
 		dl_item(f, "virtualisation", v->vm > 0 ? "guest" :
@@ -67,23 +231,7 @@ static void stack_items(FILE *f, const struct record *rec)
 		return;
 	for (i = 0; i < st->nfs; i++)
 		dl_itemf(f, st->fs[i].value, "fs %s", st->fs[i].key);
-	for (i = 0; i < st->ndevs; i++) {
-		const struct record_device *d = &st->devs[i];
-		char *what;
-
-		if (d->parent >= 0)
-			what = xasprintf("%s %s (under device %d)",
-					 d->kind ? d->kind : "?",
-					 d->name ? d->name : "?", d->parent);
-		else
-			what = xasprintf("%s %s", d->kind ? d->kind : "?",
-					 d->name ? d->name : "?");
-		dl_itemf(f, what, "device %zu", i);
-		free(what);
-		for (k = 0; k < d->nfields; k++)
-			dl_itemf(f, d->fields[k].value, "device %zu %s", i,
-				 d->fields[k].key);
-	}
+	device_items(f, st);
 }
 
 /* One worker's cell of a result row. */
@@ -167,7 +315,7 @@ static void worker_table(FILE *f, const struct record *rec, size_t r)
 }
 
 /* Host and target of one run. */
-static void host_target(FILE *f, const struct record *rec)
+static void host_target(struct env_out *f, const struct record *rec)
 {
 	dl_item(f, "host", rec->host.hostname);
 	dl_item(f, "kernel", rec->host.kernel);
@@ -186,9 +334,40 @@ static void host_target(FILE *f, const struct record *rec)
 	dl_u64(f, "free bytes", rec->target.free_bytes);
 }
 
-static void run_env(FILE *f, const struct record *rec, size_t r)
+/* Every item of the environment of one run, in the order written. */
+static void env_items(struct env_out *o, const struct record *rec)
 {
 	size_t i;
+
+	dl_item(o, "tool", rec->tool);
+	dl_item(o, "version", rec->version);
+	dl_item(o, "source", rec->source);
+	dl_item(o, "start", rec->start);
+	dl_item(o, "end", rec->end);
+	if (rec->repetition > 0) {
+		char buf[24];
+
+		snprintf(buf, sizeof(buf), "%d", rec->repetition);
+		dl_item(o, "repetition", buf);
+	}
+	host_target(o, rec);
+	stack_items(o, rec);
+	for (i = 0; i < rec->ntags; i++)
+		dl_itemf(o, rec->tags[i].value, "tag %s", rec->tags[i].key);
+	for (i = 0; i < rec->nparams; i++)
+		dl_itemf(o, rec->params[i].value, "param %s",
+			 rec->params[i].key);
+	for (i = 0; i < rec->nwarnings; i++)
+		dl_item(o, "warning", rec->warnings[i]);
+	for (i = 0; i < rec->nresults; i++)
+		if (rec->results[i].reason)
+			dl_item(o, rec->results[i].name,
+				rec->results[i].reason);
+}
+
+static void run_env(struct env_out *o, const struct record *rec, size_t r)
+{
+	FILE *f = o->f;
 
 	h_start(f, "details");
 	h_attrf(f, "id", "run%zu", r + 1);
@@ -203,40 +382,72 @@ static void run_env(FILE *f, const struct record *rec, size_t r)
 	h_text(f, rec->source ? rec->source : "this run");
 	h_close(f, "summary");
 	h_lit(f, "\n<dl class=\"env\">");
-	dl_item(f, "tool", rec->tool);
-	dl_item(f, "version", rec->version);
-	dl_item(f, "source", rec->source);
-	dl_item(f, "start", rec->start);
-	dl_item(f, "end", rec->end);
-	if (rec->repetition > 0) {
-		char buf[24];
-
-		snprintf(buf, sizeof(buf), "%d", rec->repetition);
-		dl_item(f, "repetition", buf);
-	}
-	host_target(f, rec);
-	stack_items(f, rec);
-	for (i = 0; i < rec->ntags; i++)
-		dl_itemf(f, rec->tags[i].value, "tag %s", rec->tags[i].key);
-	for (i = 0; i < rec->nparams; i++)
-		dl_itemf(f, rec->params[i].value, "param %s",
-			 rec->params[i].key);
-	for (i = 0; i < rec->nwarnings; i++)
-		dl_item(f, "warning", rec->warnings[i]);
-	for (i = 0; i < rec->nresults; i++)
-		if (rec->results[i].reason)
-			dl_item(f, rec->results[i].name,
-				rec->results[i].reason);
+	env_items(o, rec);
 	h_lit(f, "</dl>\n");
 	worker_table(f, rec, r);
 	h_lit(f, "</details>\n");
 }
 
+/* The items every one of the runs has, counted; 0 when there are none
+ * (or one run, which has them all). */
+static size_t count_shared(struct env_shared *sh, const struct compare *c)
+{
+	struct env_out o = { .shared = sh, .mode = ENV_COUNT,
+			     .nruns = c->nrecs };
+	size_t i, every = 0;
+
+	if (c->nrecs < 2)
+		return 0;
+	for (o.run = 0; o.run < c->nrecs; o.run++)
+		env_items(&o, c->recs[o.run]);
+	for (i = 0; i < sh->n; i++)
+		every += sh->runs[i] == c->nrecs;
+	return every;
+}
+
+/* What every run has, once, open above the runs, in the first run's
+ * order. */
+static void shared_env(FILE *f, struct env_shared *sh, const struct compare *c)
+{
+	struct env_out o = { .f = f, .shared = sh, .mode = ENV_SHARED,
+			     .nruns = c->nrecs };
+
+	h_lit(f, "<details id=\"env-shared\" open=\"open\"><summary>");
+	h_textf(f, "Every run (%zu runs): what they all share; each run "
+		"below lists only its own", c->nrecs);
+	h_lit(f, "</summary>\n<dl class=\"env\">");
+	env_items(&o, c->recs[0]);
+	h_lit(f, "</dl>\n</details>\n");
+}
+
+static void shared_release(struct env_shared *sh)
+{
+	size_t i;
+
+	for (i = 0; i < sh->n; i++) {
+		free(sh->key[i]);
+		free(sh->value[i]);
+	}
+	free(sh->key);
+	free(sh->value);
+	free(sh->runs);
+	free(sh->last);
+	hashidx_release(&sh->idx);
+}
+
 void html_environment(struct page *p)
 {
+	const struct compare *c = p->c;
+	struct env_shared sh = { .idx = HASHIDX_INIT };
+	struct env_out o = { .f = p->f, .mode = ENV_OWN, .nruns = c->nrecs };
 	size_t r;
 
 	h_lit(p->f, "<h2 id=\"environment\">Environment of each run</h2>\n");
-	for (r = 0; r < p->c->nrecs; r++)
-		run_env(p->f, p->c->recs[r], r);
+	if (count_shared(&sh, c)) {
+		shared_env(p->f, &sh, c);
+		o.shared = &sh;
+	}
+	for (r = 0; r < c->nrecs; r++)
+		run_env(&o, c->recs[r], r);
+	shared_release(&sh);
 }
