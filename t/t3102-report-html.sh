@@ -163,6 +163,24 @@ test_expect_success XMLLINT,JQ 'the environment: what every run shares once, eac
 	test "$(env_dt "$runs" cpu)" = 1
 '
 
+test_expect_success XMLLINT,JQ 'the environment: what a configuration'"'"'s runs share, once above them' '
+	jq -c ".label = \"a\" | .params.seed = 11" one.jsonl >cfg.jsonl &&
+	jq -c ".label = \"b\" | .params.seed = 22" one.jsonl >>cfg.jsonl &&
+	jq -c ".label = \"a\" | .params.seed = 11 | .repetition = 2" \
+		one.jsonl >>cfg.jsonl &&
+	"$CLYDE" report -o page.html cfg.jsonl &&
+	runs="starts-with(@id,\"run\")" &&
+	test "$(env_dt "@id=\"env-shared\"" "param seed")" = 0 &&
+	test "$(env_dt "@id=\"env-cfg1\"" "param seed")" = 1 &&
+	test "$(env_dt "@id=\"env-cfg1\"" cpu)" = 0 &&
+	test "$(env_dt "$runs" "param seed")" = 1 &&
+	test "$(env_dt "$runs" repetition)" = 3 &&
+	test "$(xmllint --xpath "count(//*[@id=\"env-cfg2\"])" page.html)" = 0 &&
+	xmllint --xpath "//*[local-name()=\"details\"][starts-with(@id,\"env\") or $runs]/@id" \
+		page.html | tr -d " \n" >order &&
+	test "$(cat order)" = "id=\"env-shared\"id=\"env-cfg1\"id=\"run1\"id=\"run3\"id=\"run2\""
+'
+
 test_expect_success XMLLINT '--template DIR overrides the built-in page' '
 	mkdir tpl &&
 	printf "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>@TITLE@</title><style>@CSS@</style></head><body><p id=\"mine\">custom</p>@BODY@</body></html>\\n" >tpl/report.html &&

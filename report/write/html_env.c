@@ -4,8 +4,10 @@
  * virtualisation, tags, params, warnings and the per-worker table, as
  * definition lists and tables written through html_emit.h.  What every
  * run shares (a fleet's host model, kernel, parameters) is listed once,
- * first; each run then lists only its own items, so that the section
- * grows with what differs, not with the runs times all they share.
+ * first; then each configuration, what its runs share besides (its
+ * filesystem, its device stack), and its runs, each with only its own
+ * items: the section grows with what differs, not with the runs times
+ * all they share.
  */
 #include "report/write/html_internal.h"
 
@@ -20,12 +22,13 @@
 #include "lib/xalloc.h"
 
 /*
- * The items of the first run, each with the number of runs that have
- * it with the same value: an item is every run's when that is all of
- * them.  A run's device stack counts as one item (DEVICES_KEY): a
+ * The items of the first of nruns runs, each with the number of them
+ * that have it with the same value: an item is every run's when that is
+ * all of them.  A run's device stack counts as one item (DEVICES_KEY): a
  * device's fields are shown with it, never apart.
  */
 struct env_shared {
+	size_t nruns;
 	size_t n, cap;
 	char **key, **value;
 	size_t *runs;		/* [n] how many runs have it */
@@ -35,16 +38,18 @@ struct env_shared {
 
 #define DEVICES_KEY "\001devices"
 
-/* What is done with each item: counted into shared; written when every
- * run has it; written when not (every item when shared is NULL). */
-enum env_mode { ENV_COUNT, ENV_SHARED, ENV_OWN };
+/* What is done with each item: counted; written when every run has it;
+ * when every run of its configuration has it (and not every run); when
+ * neither, the run's own. */
+enum env_mode { ENV_COUNT, ENV_ALL, ENV_GROUP, ENV_OWN };
 
 struct env_out {
 	FILE *f;
-	struct env_shared *shared;
 	enum env_mode mode;
-	size_t run;
-	size_t nruns;
+	struct env_shared *count;	/* ENV_COUNT: counted into */
+	size_t run;			/* ENV_COUNT: which of its runs */
+	const struct env_shared *all;	/* every run's items, or NULL */
+	const struct env_shared *group;	/* its configuration's, or NULL */
 };
 
 static uint64_t item_hash(const char *key, const char *value)
@@ -96,23 +101,33 @@ static void shared_count(struct env_shared *sh, size_t run, const char *key,
 	}
 }
 
-static int every_runs(const struct env_out *o, const char *key,
-		      const char *value)
+/* Whether all of sh's runs have key = value (none when sh is NULL). */
+static int every(const struct env_shared *sh, const char *key,
+		 const char *value)
 {
-	const struct env_shared *sh = o->shared;
 	size_t i;
 
 	if (!sh)
 		return 0;
 	i = shared_find(sh, key, value, item_hash(key, value));
-	return i != SIZE_MAX && sh->runs[i] == o->nruns;
+	return i != SIZE_MAX && sh->runs[i] == sh->nruns;
 }
 
-/* Whether an item that every run has, or has not, goes to this list. */
+/* Whether the item goes to the list o writes. */
 static int listed(const struct env_out *o, const char *key,
 		  const char *value)
 {
-	return every_runs(o, key, value) == (o->mode == ENV_SHARED);
+	int a = every(o->all, key, value);
+	int g = !a && every(o->group, key, value);
+
+	switch (o->mode) {
+	case ENV_ALL:
+		return a;
+	case ENV_GROUP:
+		return g;
+	default:
+		return !a && !g;
+	}
 }
 
 static void dl_item(struct env_out *o, const char *key, const char *value)
@@ -120,7 +135,7 @@ static void dl_item(struct env_out *o, const char *key, const char *value)
 	if (!value || !*value)
 		return;
 	if (o->mode == ENV_COUNT) {
-		shared_count(o->shared, o->run, key, value);
+		shared_count(o->count, o->run, key, value);
 		return;
 	}
 	if (!listed(o, key, value))
@@ -188,7 +203,7 @@ static void device_items(struct env_out *o, const struct record_stack *st)
 	size_t i, k;
 
 	if (o->mode == ENV_COUNT)
-		shared_count(o->shared, o->run, DEVICES_KEY, sig);
+		shared_count(o->count, o->run, DEVICES_KEY, sig);
 	if (o->mode == ENV_COUNT || !listed(o, DEVICES_KEY, sig)) {
 		free(sig);
 		return;
@@ -388,36 +403,37 @@ static void run_env(struct env_out *o, const struct record *rec, size_t r)
 	h_lit(f, "</details>\n");
 }
 
-/* The items every one of the runs has, counted; 0 when there are none
- * (or one run, which has them all). */
-static size_t count_shared(struct env_shared *sh, const struct compare *c)
+/*
+ * Count the items of the n runs run[] (all runs when run is NULL) into
+ * sh: how many every one of them has and all (every run's) has not; 0
+ * when fewer than two runs (one run has them all).
+ */
+static size_t count_shared(struct env_shared *sh, const struct compare *c,
+			   const size_t *run, size_t n,
+			   const struct env_shared *all)
 {
-	struct env_out o = { .shared = sh, .mode = ENV_COUNT,
-			     .nruns = c->nrecs };
-	size_t i, every = 0;
+	struct env_out o = { .mode = ENV_COUNT, .count = sh };
+	size_t i, own = 0;
 
-	if (c->nrecs < 2)
+	sh->nruns = n;
+	if (n < 2)
 		return 0;
-	for (o.run = 0; o.run < c->nrecs; o.run++)
-		env_items(&o, c->recs[o.run]);
+	for (o.run = 0; o.run < n; o.run++)
+		env_items(&o, c->recs[run ? run[o.run] : o.run]);
 	for (i = 0; i < sh->n; i++)
-		every += sh->runs[i] == c->nrecs;
-	return every;
+		own += sh->runs[i] == n &&
+		       !every(all, sh->key[i], sh->value[i]);
+	return own;
 }
 
-/* What every run has, once, open above the runs, in the first run's
- * order. */
-static void shared_env(FILE *f, struct env_shared *sh, const struct compare *c)
+/* A block of what runs share, open, up to its summary's words. */
+static void shared_block(FILE *f, const char *id)
 {
-	struct env_out o = { .f = f, .shared = sh, .mode = ENV_SHARED,
-			     .nruns = c->nrecs };
-
-	h_lit(f, "<details id=\"env-shared\" open=\"open\"><summary>");
-	h_textf(f, "Every run (%zu runs): what they all share; each run "
-		"below lists only its own", c->nrecs);
-	h_lit(f, "</summary>\n<dl class=\"env\">");
-	env_items(&o, c->recs[0]);
-	h_lit(f, "</dl>\n</details>\n");
+	h_start(f, "details");
+	h_attr(f, "id", id);
+	h_attr(f, "open", "open");
+	h_end(f, 0);
+	h_open(f, "summary", NULL);
 }
 
 static void shared_release(struct env_shared *sh)
@@ -433,21 +449,62 @@ static void shared_release(struct env_shared *sh)
 	free(sh->runs);
 	free(sh->last);
 	hashidx_release(&sh->idx);
+	*sh = (struct env_shared){ .idx = HASHIDX_INIT };
+}
+
+/* The end of a shared block: rec's items that o's mode lists. */
+static void shared_list(struct env_out *o, const struct record *rec)
+{
+	h_lit(o->f, "</summary>\n<dl class=\"env\">");
+	env_items(o, rec);
+	h_lit(o->f, "</dl>\n</details>\n");
+}
+
+/* Configuration g: what its runs share besides every run's, then each
+ * of its runs with only its own. */
+static void group_env(struct env_out *o, const struct compare *c, size_t g)
+{
+	const struct cmp_group *grp = &c->groups[g];
+	struct env_shared gs = { .idx = HASHIDX_INIT };
+	size_t i;
+	char id[32];
+
+	o->group = NULL;
+	if (count_shared(&gs, c, grp->runs, grp->nruns, o->all)) {
+		snprintf(id, sizeof(id), "env-cfg%zu", g + 1);
+		shared_block(o->f, id);
+		h_textf(o->f, "Configuration %zu: %s (%zu runs): what its "
+			"runs share beyond every run's", g + 1, c->names[g],
+			grp->nruns);
+		o->mode = ENV_GROUP;
+		o->group = &gs;
+		shared_list(o, c->recs[grp->runs[0]]);
+	}
+	o->mode = ENV_OWN;
+	for (i = 0; i < grp->nruns; i++)
+		run_env(o, c->recs[grp->runs[i]], grp->runs[i]);
+	o->group = NULL;
+	shared_release(&gs);
 }
 
 void html_environment(struct page *p)
 {
 	const struct compare *c = p->c;
-	struct env_shared sh = { .idx = HASHIDX_INIT };
-	struct env_out o = { .f = p->f, .mode = ENV_OWN, .nruns = c->nrecs };
-	size_t r;
+	struct env_shared all = { .idx = HASHIDX_INIT };
+	struct env_out o = { .f = p->f };
+	size_t g;
 
 	h_lit(p->f, "<h2 id=\"environment\">Environment of each run</h2>\n");
-	if (count_shared(&sh, c)) {
-		shared_env(p->f, &sh, c);
-		o.shared = &sh;
+	if (count_shared(&all, c, NULL, c->nrecs, NULL)) {
+		shared_block(p->f, "env-shared");
+		h_textf(p->f, "Every run (%zu runs): what they all share; "
+			"below, each configuration and each run lists only "
+			"its own", c->nrecs);
+		o.mode = ENV_ALL;
+		o.all = &all;
+		shared_list(&o, c->recs[0]);
 	}
-	for (r = 0; r < c->nrecs; r++)
-		run_env(&o, c->recs[r], r);
-	shared_release(&sh);
+	for (g = 0; g < c->ngroups; g++)
+		group_env(&o, c, g);
+	shared_release(&all);
 }
