@@ -508,6 +508,10 @@ int compare_build(struct compare *c, struct record *const *recs,
 		for (t = 0; t < c->ntests; t++)
 			summarise(c, g, t);
 	}
+	for (t = 0; t < c->ntests; t++)
+		for (g = 1; g < c->ngroups && c->tests[t].per_char; g++)
+			c->tests[t].modes_differ |=
+				!compare_same_mode(c, 0, g, t);
 	find_differ(c);
 	compare_names_build(c);
 	c->noise_band = STATS_NOISE_BAND;

@@ -36,6 +36,8 @@ struct cmp_test {
 	char title[64];
 	char unit[16];
 	int per_char;		/* putc/getc: compared only within a mode */
+	int modes_differ;	/* per_char, and some configuration ran it in
+				 * another mode than the first one's */
 };
 
 struct cmp_stat {

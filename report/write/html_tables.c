@@ -122,19 +122,6 @@ static void diff_legend(struct page *p)
 	h_lit(f, "</p>\n");
 }
 
-/* Whether test t's per-char modes differ between configurations. */
-static int modes_differ(const struct compare *c, size_t t)
-{
-	size_t g;
-
-	if (!c->tests[t].per_char)
-		return 0;
-	for (g = 1; g < c->ngroups; g++)
-		if (!compare_same_mode(c, 0, g, t))
-			return 1;
-	return 0;
-}
-
 static void mode_mark(FILE *f, const struct compare *c, size_t g, size_t t)
 {
 	const char *mode = c->groups[g].stats[t].mode;
@@ -147,7 +134,7 @@ static void mode_mark(FILE *f, const struct compare *c, size_t g, size_t t)
 			  "syscalls");
 	else if (!strcmp(mode, "mixed"))
 		html_mark(f, "mixed", "per-char runs of different modes");
-	else if (modes_differ(c, t))
+	else if (c->tests[t].modes_differ)
 		html_mark(f, "syscall", "per-char as one-byte read(2)/write(2) "
 			  "(bonnie++ 2.00, clyde): not comparable with stdio");
 }
