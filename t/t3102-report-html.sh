@@ -181,6 +181,29 @@ test_expect_success XMLLINT,JQ 'the environment: what a configuration'"'"'s runs
 	test "$(cat order)" = "id=\"env-shared\"id=\"env-cfg1\"id=\"run1\"id=\"run3\"id=\"run2\""
 '
 
+# what would read alike and is not: stacks whose fields only join alike,
+# a warning one run has twice, a full filesystem's 0 free bytes
+test_expect_success XMLLINT,JQ 'the environment: nothing shared that is not the same' '
+	runs="starts-with(@id,\"run\")" &&
+	jq -c ".label = \"a\" | .target.stack[0] += {\"x=1\": \"2\"}" \
+		one.jsonl >odd.jsonl &&
+	jq -c ".label = \"a\" | .target.stack[0] += {\"x\": \"1=2\"} |
+		.repetition = 2" one.jsonl >>odd.jsonl &&
+	"$CLYDE" report -o page.html odd.jsonl &&
+	test "$(env_dt "$runs" "device 0 x=1")" = 1 &&
+	test "$(env_dt "$runs" "device 0 x")" = 1 &&
+	test "$(env_dt "$runs" "device 0")" = 2 &&
+	test "$(env_dt "@id=\"env-shared\"" "device 0")" = 0 &&
+	jq -c ".label = \"a\" | .warnings = [\"w\", \"w\"]" one.jsonl >dup.jsonl &&
+	jq -c ".label = \"b\" | .warnings = [\"w\"] |
+		.target.free_bytes = 0" one.jsonl >>dup.jsonl &&
+	"$CLYDE" report -o page.html dup.jsonl &&
+	test "$(env_dt "@id=\"env-shared\"" warning)" = 0 &&
+	test "$(env_dt "@id=\"run1\"" warning)" = 2 &&
+	test "$(env_dt "@id=\"run2\"" warning)" = 1 &&
+	grep -q "<dt>free bytes</dt><dd>0</dd>" page.html
+'
+
 test_expect_success XMLLINT '--template DIR overrides the built-in page' '
 	mkdir tpl &&
 	printf "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>@TITLE@</title><style>@CSS@</style></head><body><p id=\"mine\">custom</p>@BODY@</body></html>\\n" >tpl/report.html &&

@@ -18,14 +18,17 @@
 
 #include "report/write/html_emit.h"
 #include "report/model/record_util.h"
+#include "lib/diag.h"
 #include "lib/hashidx.h"
 #include "lib/xalloc.h"
 
 /*
  * The items of the first of nruns runs, each with the number of them
  * that have it with the same value: an item is every run's when that is
- * all of them.  A run's device stack counts as one item (DEVICES_KEY): a
- * device's fields are shown with it, never apart.
+ * all of them.  One that a run lists twice (two equal warnings) is
+ * nobody's to share: each run lists it as often as it has it.  A run's
+ * device stack counts as one item (DEVICES_KEY): a device's fields are
+ * shown with it, never apart.
  */
 struct env_shared {
 	size_t nruns;
@@ -33,6 +36,7 @@ struct env_shared {
 	char **key, **value;
 	size_t *runs;		/* [n] how many runs have it */
 	size_t *last;		/* [n] the last run counted (+ 1) */
+	unsigned char *twice;	/* [n] some run has it more than once */
 	struct hashidx idx;
 };
 
@@ -87,18 +91,22 @@ static void shared_count(struct env_shared *sh, size_t run, const char *key,
 					    sh->cap * sizeof(*sh->runs));
 			sh->last = xrealloc(sh->last,
 					    sh->cap * sizeof(*sh->last));
+			sh->twice = xrealloc(sh->twice, sh->cap);
 		}
 		i = sh->n++;
 		sh->key[i] = xstrdup(key);
 		sh->value[i] = xstrdup(value);
 		sh->runs[i] = 0;
 		sh->last[i] = 0;
+		sh->twice[i] = 0;
 		hashidx_add(&sh->idx, hash, i);
 	}
-	if (sh->last[i] != run + 1) {
-		sh->last[i] = run + 1;
-		sh->runs[i]++;
+	if (sh->last[i] == run + 1) {
+		sh->twice[i] = 1;
+		return;
 	}
+	sh->last[i] = run + 1;
+	sh->runs[i]++;
 }
 
 /* Whether all of sh's runs have key = value (none when sh is NULL). */
@@ -110,7 +118,7 @@ static int every(const struct env_shared *sh, const char *key,
 	if (!sh)
 		return 0;
 	i = shared_find(sh, key, value, item_hash(key, value));
-	return i != SIZE_MAX && sh->runs[i] == sh->nruns;
+	return i != SIZE_MAX && sh->runs[i] == sh->nruns && !sh->twice[i];
 }
 
 /* Whether the item goes to the list o writes. */
@@ -171,28 +179,40 @@ static void dl_u64(struct env_out *o, const char *key, uint64_t v)
 	dl_item(o, key, buf);
 }
 
-/* The devices of a stack as one string: equal when the stacks are. */
+/* s to sig as its length and bytes ("-" for NULL): no two strings, or
+ * runs of them, read alike. */
+static void sig_str(FILE *sig, const char *s)
+{
+	if (s)
+		fprintf(sig, "%zu:%s", strlen(s), s);
+	else
+		fputc('-', sig);
+}
+
+/* The devices of a stack as one string: equal when, and only when, the
+ * stacks are. */
 static char *devices_signature(const struct record_stack *st)
 {
-	char *sig = xstrdup(""), *n;
-	size_t i, k;
+	char *buf = NULL;
+	size_t len = 0, i, k;
+	FILE *sig = open_memstream(&buf, &len);
 
+	if (!sig)
+		diag_die(1, "out of memory");
 	for (i = 0; i < st->ndevs; i++) {
 		const struct record_device *d = &st->devs[i];
 
-		n = xasprintf("%s\036%s\037%s\037%d", sig, d->kind ? d->kind :
-			      "", d->name ? d->name : "", d->parent);
-		free(sig);
-		sig = n;
+		fprintf(sig, "%d %zu ", d->parent, d->nfields);
+		sig_str(sig, d->kind);
+		sig_str(sig, d->name);
 		for (k = 0; k < d->nfields; k++) {
-			n = xasprintf("%s\037%s=%s", sig, d->fields[k].key,
-				      d->fields[k].value ? d->fields[k].value :
-				      "");
-			free(sig);
-			sig = n;
+			sig_str(sig, d->fields[k].key);
+			sig_str(sig, d->fields[k].value);
 		}
 	}
-	return sig;
+	if (fclose(sig))
+		diag_die(1, "out of memory");
+	return buf;
 }
 
 /* Each device of the stack and its fields, whole, in this list or not. */
@@ -346,7 +366,12 @@ static void host_target(struct env_out *f, const struct record *rec)
 	dl_item(f, "fs options", rec->target.fs_options);
 	dl_u64(f, "fs block size", rec->target.block_size);
 	dl_u64(f, "fs bytes", rec->target.total_bytes);
-	dl_u64(f, "free bytes", rec->target.free_bytes);
+	if (rec->target.total_bytes) {	/* a full filesystem's 0 too */
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%" PRIu64, rec->target.free_bytes);
+		dl_item(f, "free bytes", buf);
+	}
 }
 
 /* Every item of the environment of one run, in the order written. */
@@ -421,7 +446,7 @@ static size_t count_shared(struct env_shared *sh, const struct compare *c,
 	for (o.run = 0; o.run < n; o.run++)
 		env_items(&o, c->recs[run ? run[o.run] : o.run]);
 	for (i = 0; i < sh->n; i++)
-		own += sh->runs[i] == n &&
+		own += sh->runs[i] == n && !sh->twice[i] &&
 		       !every(all, sh->key[i], sh->value[i]);
 	return own;
 }
@@ -448,6 +473,7 @@ static void shared_release(struct env_shared *sh)
 	free(sh->value);
 	free(sh->runs);
 	free(sh->last);
+	free(sh->twice);
 	hashidx_release(&sh->idx);
 	*sh = (struct env_shared){ .idx = HASHIDX_INIT };
 }
