@@ -298,6 +298,10 @@ test_expect_success 'an existing file is read, not changed; --write needs --forc
 # nearly as fast; under load the cached half is slow too: the copy is the
 # loop worker's), so the rates are a comment only.  The second half is
 # dropped again after the first is read: readahead ran past the half.
+# Beside other I/O the kernel may reclaim some of the cached half before
+# clyde looks (a zone found 87.5 % resident once, beside the suite, a VM
+# and stress-ng): a cached zone is one at least half resident, as the C
+# mark says, not one wholly resident.
 test_lazy_prereq EVICTABLE '
 	test "$(stat -f -c %T "$TRASH")" != tmpfs
 '
@@ -318,7 +322,7 @@ test_expect_success ROOT,LOOP,EVICTABLE 'half-cached loop device: the cached zon
 		(.zones.sweeps[0].zones | length) == 16 and
 		.zones.sweeps[0].residency > 0.35 and
 		.zones.sweeps[0].residency < 0.65 and
-		all(.zones.sweeps[0].zones[:8][]; .resident >= 0.9) and
+		all(.zones.sweeps[0].zones[:8][]; .resident >= 0.5) and
 		all(.zones.sweeps[0].zones[8:][]; .resident <= 0.1) and
 		any(.warnings[]; test(\"without direct I/O\"))" h.jsonl &&
 	grep -qE "^ +(3[5-9]|[45][0-9]|6[0-5]) % in the host page cache at the start" out &&
@@ -331,7 +335,7 @@ test_expect_success ROOT,LOOP,EVICTABLE 'half-cached loop device: the cached zon
 	awk -F, "/^[0-9]/ && \$2 < 134217728 { print \$NF }" h.csv >first &&
 	awk -F, "/^[0-9]/ && \$2 >= 134217728 { print \$NF }" h.csv >second &&
 	test_line_count = 8 first && test_line_count = 8 second &&
-	awk "\$1 < 0.9 || \$1 == \"\" { bad = 1 } END { exit bad }" first &&
+	awk "\$1 < 0.5 || \$1 == \"\" { bad = 1 } END { exit bad }" first &&
 	awk "\$1 > 0.1 || \$1 == \"\" { bad = 1 } END { exit bad }" second &&
 	"$CLYDE" report -f text h.jsonl >rep &&
 	test "$(grep -cE "^ +[1-8] +[0-9.]+ +[0-9.]+C " rep)" = 8 &&
