@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/diag.h"
 #include "lib/textesc.h"
 #include "lib/xalloc.h"
 
@@ -105,4 +106,38 @@ void record_csv_field(FILE *f, const char *s)
 	if (quote)
 		putc('"', f);
 	free(e);
+}
+
+/* s to key as its length and bytes ("-" for NULL): no two strings, or
+ * runs of them, read alike. */
+static void key_str(FILE *key, const char *s)
+{
+	if (s)
+		fprintf(key, "%zu:%s", strlen(s), s);
+	else
+		fputc('-', key);
+}
+
+char *record_stack_devices_key(const struct record_stack *st)
+{
+	char *buf = NULL;
+	size_t len = 0, i, k;
+	FILE *key = open_memstream(&buf, &len);
+
+	if (!key)
+		diag_die(1, "out of memory");
+	for (i = 0; i < st->ndevs; i++) {
+		const struct record_device *d = &st->devs[i];
+
+		fprintf(key, "%d %zu ", d->parent, d->nfields);
+		key_str(key, d->kind);
+		key_str(key, d->name);
+		for (k = 0; k < d->nfields; k++) {
+			key_str(key, d->fields[k].key);
+			key_str(key, d->fields[k].value);
+		}
+	}
+	if (fclose(key))
+		diag_die(1, "out of memory");
+	return buf;
 }

@@ -50,4 +50,12 @@ int record_int(double v);
 char *record_vasprintf(const char *fmt, va_list ap)
 	__attribute__((format(printf, 1, 0)));
 
+/*
+ * The devices of a stack (each one's kind, name, holder and fields) as
+ * one string, equal when and only when the stacks are: every string by
+ * its length and bytes, so that fields joined alike ('x=1' = '2' and
+ * 'x' = '1=2') never read as one.  Free it.
+ */
+char *record_stack_devices_key(const struct record_stack *st);
+
 #endif

@@ -18,7 +18,6 @@
 
 #include "report/write/html_emit.h"
 #include "report/model/record_util.h"
-#include "lib/diag.h"
 #include "lib/hashidx.h"
 #include "lib/xalloc.h"
 
@@ -179,47 +178,11 @@ static void dl_u64(struct env_out *o, const char *key, uint64_t v)
 	dl_item(o, key, buf);
 }
 
-/* s to sig as its length and bytes ("-" for NULL): no two strings, or
- * runs of them, read alike. */
-static void sig_str(FILE *sig, const char *s)
-{
-	if (s)
-		fprintf(sig, "%zu:%s", strlen(s), s);
-	else
-		fputc('-', sig);
-}
-
-/* The devices of a stack as one string: equal when, and only when, the
- * stacks are. */
-static char *devices_signature(const struct record_stack *st)
-{
-	char *buf = NULL;
-	size_t len = 0, i, k;
-	FILE *sig = open_memstream(&buf, &len);
-
-	if (!sig)
-		diag_die(1, "out of memory");
-	for (i = 0; i < st->ndevs; i++) {
-		const struct record_device *d = &st->devs[i];
-
-		fprintf(sig, "%d %zu ", d->parent, d->nfields);
-		sig_str(sig, d->kind);
-		sig_str(sig, d->name);
-		for (k = 0; k < d->nfields; k++) {
-			sig_str(sig, d->fields[k].key);
-			sig_str(sig, d->fields[k].value);
-		}
-	}
-	if (fclose(sig))
-		diag_die(1, "out of memory");
-	return buf;
-}
-
 /* Each device of the stack and its fields, whole, in this list or not. */
 static void device_items(struct env_out *o, const struct record_stack *st)
 {
 	struct env_out all = { .f = o->f, .mode = ENV_OWN };
-	char *sig = devices_signature(st);
+	char *sig = record_stack_devices_key(st);
 	size_t i, k;
 
 	if (o->mode == ENV_COUNT)
