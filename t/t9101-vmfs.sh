@@ -75,6 +75,16 @@ kvm_opens () {
 	test -c /dev/kvm && { : 9<>/dev/kvm; } 2>/dev/null
 }
 
+# kvm_no_boot REASON: the reason is vmfs's for a KVM machine that
+# starts but does not run the guest's kernel
+kvm_no_boot () {
+	case $1 in
+	"the guest kernel printed nothing under it in 60 s" | \
+	"the guest kernel did not finish booting under it in 60 s") true ;;
+	*) false ;;
+	esac
+}
+
 # check_accel NAME ACCEL RECORD: KVM, or tcg with the reason said on stderr
 # and kept in the record; tcg although /dev/kvm opens read-write is a
 # failure, qemu's reason in the output
@@ -88,7 +98,9 @@ check_accel () {
 		test -n "$reason" &&
 		test "$(jq -r '.tags["vmfs.tcg_reason"]' "$3")" = "$reason" &&
 		test "$(jq -r .host.virt.emulation "$3")" = tcg &&
-		! kvm_opens ;;
+		# KVM that does not open, or one whose machine starts but on
+		# which the guest kernel does not boot (vmfs boots it to see)
+		{ ! kvm_opens || kvm_no_boot "$reason"; } ;;
 	kvm)
 		test -z "$reason" &&
 		test "$(jq -r '.tags["vmfs.tcg_reason"]' "$3")" = null &&
@@ -183,7 +195,16 @@ test_expect_success 'bad usage of vmfs itself: status 2 before any guest' '
 '
 
 test_expect_success '--accel kvm where KVM cannot start: status 2, why' '
-	if kvm_opens; then
+	reason=$(sed -n "s/^vmfs: software emulation (tcg): KVM cannot start: //p" \
+		jfs.stderr) &&
+	if kvm_opens && kvm_no_boot "$reason"; then
+		mkdir kvm.tmp &&
+		test_expect_code 2 env TMPDIR=$TRASH/kvm.tmp "$VMFS" \
+			--clyde "$CLYDE" --accel kvm --out kvm.out jfs 2>err &&
+		grep -q "^vmfs: KVM cannot start: $reason$" err &&
+		test -z "$(ls -A kvm.out)" &&
+		test -z "$(ls -A kvm.tmp)"
+	elif kvm_opens; then
 		test_comment "/dev/kvm opens here: --accel kvm is checked by the runs above"
 	else
 		mkdir kvm.tmp &&
