@@ -18,6 +18,7 @@
 
 #include "t/cmocka-tap.h"
 #include "t/record-fixture.h"
+#include "report/json/jtree.h"
 
 static char *json_of(const struct record *rec)
 {
@@ -414,6 +415,73 @@ static void test_read_errors(void **state)
 		       "no 'name'");
 }
 
+/* A JSON text nested depth deep in member "x" of a record. */
+static char *nested(int depth)
+{
+	char *s = malloc(64 + 2 * (size_t)depth), *p;
+	int i;
+
+	assert_non_null(s);
+	p = s + sprintf(s, "{\"schema\":1,\"results\":[],\"x\":");
+	for (i = 0; i < depth; i++)
+		*p++ = '[';
+	for (i = 0; i < depth; i++)
+		*p++ = ']';
+	strcpy(p, "}");
+	return s;
+}
+
+/* What the reader's tree (report/json/jtree.c) refuses that plain JSON
+ * allows, where it says a line went wrong, and the bytes it keeps. */
+static void test_read_strict(void **state)
+{
+	char err[256] = "", *s;
+	struct record *rec;
+	int i;
+
+	(void)state;
+	assert_refused("{\"schema\":1,\"schema\":1,\"results\":[]}",
+		       "not valid JSON: the member 'schema' is given twice");
+	/* past 16 members the duplicate is found by sorting */
+	s = malloc(4096);
+	assert_non_null(s);
+	strcpy(s, "{\"schema\":1,\"results\":[],\"params\":{");
+	for (i = 0; i < 20; i++)
+		sprintf(s + strlen(s), "\"k%d\":%d,", i, i);
+	strcat(s, "\"k5\":\"again\"}}");
+	assert_refused(s, "the member 'k5' is given twice");
+	free(s);
+	assert_refused("{\"schema\":1,\"results\":[],\"ops\":"
+		       "99999999999999999999}", "integer 99999999999999999999 "
+		       "is out of range");
+	assert_refused("{\"schema\":1,\"results\":[],\"ops\":"
+		       "-9223372036854775809}", "is out of range");
+	/* byte 23 is the x */
+	assert_refused("{\"schema\":1,\"results\":x}",
+		       "not valid JSON at byte 23: invalid char in json text");
+	assert_refused("{\"schema\":1,\"results\":[{\"name\":\"putc\","
+		       "\"status\":\"ok\",\"cpu\":NaN}]}",
+		       "not valid JSON at byte 59: invalid char");
+	assert_refused("{\"schema\":1,\"results\":[\"abc", "not valid JSON: "
+		       "unexpected end of line");
+	/* the root object and 31 arrays read; 32 arrays are too deep */
+	s = nested(JTREE_MAX_DEPTH - 1);
+	rec = record_read_json(s, err, sizeof(err));
+	if (!rec)
+		fail_msg("%d deep: %s", JTREE_MAX_DEPTH, err);
+	record_free(rec);
+	free(s);
+	s = nested(JTREE_MAX_DEPTH);
+	assert_refused(s, "not valid JSON: nested more than 32 deep");
+	free(s);
+	/* bytes that are not UTF-8 are kept as they are: writers escape */
+	rec = record_read_json("{\"schema\":1,\"label\":\"a\xff\xfe\",\"results"
+			       "\":[]}", err, sizeof(err));
+	assert_non_null(rec);
+	assert_string_equal(rec->label, "a\xff\xfe");
+	record_free(rec);
+}
+
 /* A minimal record from elsewhere reads, with defaults for the rest. */
 static void test_read_minimal(void **state)
 {
@@ -508,6 +576,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_u64),
 		cmocka_unit_test(test_read_errors),
+		cmocka_unit_test(test_read_strict),
 		cmocka_unit_test(test_read_minimal),
 		cmocka_unit_test(test_jsonl),
 		cmocka_unit_test(test_reader),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The run record as one JSON object per line (json-c); json_read.c reads
- * it back.
+ * it back (from the tree of jtree.h, yajl's).
  *
  * Writing then reading then writing gives the same line: every field the
  * reader understands is written in a fixed order, doubles are written with

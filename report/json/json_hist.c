@@ -57,19 +57,18 @@ struct json_object *hist_exact_object(const struct hist_exact *x,
 }
 
 /* The "from_bins" names of o as bits; -1 for one that is no figure's. */
-static int exact_from_bins(struct json_object *o, unsigned *bits)
+static int exact_from_bins(const struct jval *o, unsigned *bits)
 {
-	struct json_object *arr = rjson_member(o, "from_bins");
+	const struct jval *arr = jv_member(o, "from_bins");
 	size_t i;
 	int k;
 
 	if (!arr)
 		return 0;
-	if (!json_object_is_type(arr, json_type_array))
+	if (!jv_is(arr, JT_ARRAY))
 		return -1;
-	for (i = 0; i < json_object_array_length(arr); i++) {
-		const char *name = json_object_get_string(
-			json_object_array_get_idx(arr, i));
+	for (i = 0; i < jv_len(arr); i++) {
+		const char *name = jv_text(jv_item(arr, i));
 
 		for (k = 0; name && k < HIST_SUMMARY_N; k++)
 			if (!strcmp(name, hist_summary_key[k]))
@@ -81,17 +80,17 @@ static int exact_from_bins(struct json_object *o, unsigned *bits)
 	return 0;
 }
 
-int read_hist_exact(struct json_object *obj, const char *where, double scale,
+int read_hist_exact(const struct jval *obj, const char *where, double scale,
 		    struct hist_exact **out, char *err, size_t errlen)
 {
 	struct hist_exact *x;
-	struct json_object *only;
+	const struct jval *only;
 	int k;
 
 	*out = NULL;
 	if (!obj)
 		return 0;
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jv_is(obj, JT_OBJECT))
 		return rjson_fail(err, errlen, "%sexact latency is not an "
 				  "object", where);
 	x = xcalloc(1, sizeof(*x));
@@ -104,10 +103,10 @@ int read_hist_exact(struct json_object *obj, const char *where, double scale,
 			goto bad;
 		x->v[k] *= scale;
 	}
-	only = rjson_member(obj, "only_these");
-	if (only && !json_object_is_type(only, json_type_boolean))
+	only = jv_member(obj, "only_these");
+	if (only && !jv_is(only, JT_BOOL))
 		goto bad;
-	x->only_these = only && json_object_get_boolean(only);
+	x->only_these = jv_true(only);
 	if (exact_from_bins(obj, &x->from_bins))
 		goto bad;
 	*out = x;
@@ -149,7 +148,7 @@ struct json_object *histogram_object(const struct histogram *h)
 }
 
 /* A count member, with the reader's message. */
-static int get_count(struct json_object *obj, const char *where,
+static int get_count(const struct jval *obj, const char *where,
 		     const char *key, uint64_t *out, char *err, size_t errlen)
 {
 	return rjson_get_u64(obj, key, out) ?
@@ -194,36 +193,33 @@ static int check_ends(const struct histogram *h, const char *where,
 
 /* The 'buckets' array of a histogram into h's buckets; their samples
  * in *total. */
-static int read_buckets(struct json_object *buckets, const char *where,
+static int read_buckets(const struct jval *buckets, const char *where,
 			struct histogram *h, uint64_t *total, char *err,
 			size_t errlen)
 {
-	size_t i, n = json_object_array_length(buckets);
+	size_t i, n = jv_len(buckets);
 	struct hist_pair *pairs = xmalloc((n ? n : 1) * sizeof(*pairs));
 
 	*total = 0;
 	for (i = 0; i < n; i++) {
-		struct json_object *p = json_object_array_get_idx(buckets, i);
-		struct json_object *idx, *cnt;
+		const struct jval *p = jv_item(buckets, i);
+		const struct jval *idx, *cnt;
 		int64_t b;
 
-		if (!json_object_is_type(p, json_type_array) ||
-		    json_object_array_length(p) != 2)
+		if (!jv_is(p, JT_ARRAY) || jv_len(p) != 2)
 			break;
-		idx = json_object_array_get_idx(p, 0);
-		cnt = json_object_array_get_idx(p, 1);
-		if (!json_object_is_type(idx, json_type_int) ||
-		    !json_object_is_type(cnt, json_type_int))
+		idx = jv_item(p, 0);
+		cnt = jv_item(p, 1);
+		if (!jv_is(idx, JT_INT) || !jv_is(cnt, JT_INT))
 			break;
-		b = json_object_get_int64(idx);
-		if (b < 0 || b >= HIST_NBUCKETS ||
-		    json_object_get_int64(cnt) < 0) {
+		b = jv_int64(idx);
+		if (b < 0 || b >= HIST_NBUCKETS || jv_int64(cnt) < 0) {
 			free(pairs);
 			return bad("%shistogram bucket %zu is out of range",
 				   where, i);
 		}
 		pairs[i].idx = (unsigned)b;
-		pairs[i].n = json_object_get_uint64(cnt);
+		pairs[i].n = jv_uint64(cnt);
 		*total += pairs[i].n;
 	}
 	if (i < n) {
@@ -235,10 +231,10 @@ static int read_buckets(struct json_object *buckets, const char *where,
 	return 0;
 }
 
-int read_histogram(struct json_object *obj, const char *where,
+int read_histogram(const struct jval *obj, const char *where,
 		   struct histogram *h, char *err, size_t errlen)
 {
-	struct json_object *buckets;
+	const struct jval *buckets;
 	int64_t bits = HIST_SUB_BITS;
 	uint64_t total = 0;
 	int rc;
@@ -246,7 +242,7 @@ int read_histogram(struct json_object *obj, const char *where,
 	hist_init(h);
 	if (!obj)
 		return 0;
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jv_is(obj, JT_OBJECT))
 		return bad("%s'histogram' is not an object", where);
 	rc = rjson_get_int(obj, "bits", 0, 64, &bits);
 	if (rc)
@@ -260,8 +256,8 @@ int read_histogram(struct json_object *obj, const char *where,
 	    get_count(obj, where, "min_ns", &h->min, err, errlen) ||
 	    get_count(obj, where, "max_ns", &h->max, err, errlen))
 		return -1;
-	buckets = rjson_member(obj, "buckets");
-	if (!buckets || !json_object_is_type(buckets, json_type_array))
+	buckets = jv_member(obj, "buckets");
+	if (!buckets || !jv_is(buckets, JT_ARRAY))
 		return bad("%shistogram has no 'buckets' array", where);
 	if (read_buckets(buckets, where, h, &total, err, errlen))
 		return -1;

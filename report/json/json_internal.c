@@ -34,77 +34,65 @@ int rjson_fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-struct json_object *rjson_member(struct json_object *obj, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (!obj || !json_object_object_get_ex(obj, key, &v))
-		return NULL;
-	return v;
-}
-
 /* *v: the member if it has type t (a double: or an integer); 1 when it
  * does, 0 when absent or null, -EINVAL for another type. */
-static int typed_member(struct json_object *obj, const char *key,
-			enum json_type t, struct json_object **v)
+static int typed_member(const struct jval *obj, const char *key,
+			enum jtype t, const struct jval **v)
 {
-	*v = rjson_member(obj, key);
+	*v = jv_member(obj, key);
 	if (!*v)
 		return 0;
-	if (json_object_is_type(*v, t) ||
-	    (t == json_type_double && json_object_is_type(*v, json_type_int)))
+	if (jv_is(*v, t) || (t == JT_DOUBLE && jv_is(*v, JT_INT)))
 		return 1;
 	return -EINVAL;
 }
 
-int rjson_get_int(struct json_object *obj, const char *key, int64_t min,
+int rjson_get_int(const struct jval *obj, const char *key, int64_t min,
 		  int64_t max, int64_t *out)
 {
-	struct json_object *v;
-	int rc = typed_member(obj, key, json_type_int, &v);
+	const struct jval *v;
+	int rc = typed_member(obj, key, JT_INT, &v);
 
 	if (rc <= 0)
 		return rc;
-	if (json_object_get_int64(v) < min || json_object_get_int64(v) > max)
+	if (jv_int64(v) < min || jv_int64(v) > max)
 		return -ERANGE;
-	*out = json_object_get_int64(v);
+	*out = jv_int64(v);
 	return 0;
 }
 
-int rjson_get_u64(struct json_object *obj, const char *key, uint64_t *out)
+int rjson_get_u64(const struct jval *obj, const char *key, uint64_t *out)
 {
-	struct json_object *v;
-	int rc = typed_member(obj, key, json_type_int, &v);
+	const struct jval *v;
+	int rc = typed_member(obj, key, JT_INT, &v);
 
 	if (rc <= 0)
 		return rc;
-	/* json-c keeps integers above INT64_MAX as unsigned: their int64
-	 * reads negative, their uint64 does not read 0 */
-	if (json_object_get_int64(v) < 0 && !json_object_get_uint64(v))
+	if (!v->big && v->i < 0)
 		return -EINVAL;
-	*out = json_object_get_uint64(v);
+	*out = jv_uint64(v);
 	return 0;
 }
 
-int rjson_get_double(struct json_object *obj, const char *key, double *out)
+int rjson_get_double(const struct jval *obj, const char *key, double *out)
 {
-	struct json_object *v;
-	int rc = typed_member(obj, key, json_type_double, &v);
+	const struct jval *v;
+	int rc = typed_member(obj, key, JT_DOUBLE, &v);
 
-	if (rc > 0 && !isfinite(json_object_get_double(v)))
-		return -ERANGE;	/* NaN, Infinity: json-c reads them */
+	if (rc > 0 && !isfinite(jv_double(v)))
+		return -ERANGE;	/* 1e999 */
 	if (rc > 0)
-		*out = json_object_get_double(v);
+		*out = jv_double(v);
 	return rc < 0 ? rc : 0;
 }
 
-int rjson_get_str(struct json_object *obj, const char *key, char **out)
+int rjson_get_str(const struct jval *obj, const char *key, char **out)
 {
-	struct json_object *v;
-	int rc = typed_member(obj, key, json_type_string, &v);
+	const struct jval *v;
+	int rc = typed_member(obj, key, JT_STRING, &v);
 
 	if (rc > 0)
-		record_set_str(out, json_object_get_string(v));
+		record_set_str(out, jv_text(v));
 	return rc < 0 ? rc : 0;
 }
 
@@ -150,20 +138,19 @@ static void legacy_reason(enum result_status st, const char *reason,
 			*sig = nums[i];
 }
 
-int rjson_get_reason(struct json_object *o, enum result_status st,
+int rjson_get_reason(const struct jval *o, enum result_status st,
 		     const char *reason, enum reason_kind *kind, int *sig)
 {
-	struct json_object *v = rjson_member(o, "reason_kind");
+	const struct jval *v = jv_member(o, "reason_kind");
 	int64_t n = 0;
 
 	*kind = REASON_NONE;
 	*sig = 0;
-	if (!v && !rjson_member(o, "signal")) {
+	if (!v && !jv_member(o, "signal")) {
 		legacy_reason(st, reason, kind, sig);
 		return 0;
 	}
-	if (v && (!json_object_is_type(v, json_type_string) ||
-		  reason_kind_parse(json_object_get_string(v), kind)))
+	if (v && (!jv_is(v, JT_STRING) || reason_kind_parse(jv_text(v), kind)))
 		return -EINVAL;
 	if (rjson_get_int(o, "signal", 0, 128, &n))
 		return -EINVAL;

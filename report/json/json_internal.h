@@ -3,7 +3,8 @@
 #define CLYDE_JSON_INTERNAL_H
 
 /*
- * Pieces of the JSON writer (report/json.c) and reader (json_read.c) that
+ * Pieces of the JSON writer (report/json.c, json-c) and reader
+ * (json_read.c, from a jtree.h tree) that
  * the sections of the record in their own files (json_matrix.c,
  * json_target.c, json_workers.c, json_zones.c) reuse, so every value is
  * written and checked the same way.  Not a public API.
@@ -13,6 +14,8 @@
 #include <stdint.h>
 
 #include <json-c/json.h>
+
+#include "report/json/jtree.h"
 
 #include "report/model/histogram.h"
 #include "report/model/matrix.h"
@@ -31,9 +34,6 @@ struct json_object *rjson_num(double d);
 /* Print the message into err and return -1. */
 __attribute__((format(printf, 3, 4)))
 int rjson_fail(char *err, size_t errlen, const char *fmt, ...);
-/* The member key of obj, or NULL when obj is NULL or the member is absent
- * or null. */
-struct json_object *rjson_member(struct json_object *obj, const char *key);
 
 /*
  * Typed members.  Absent or null: *out is left alone and 0 returned.
@@ -42,12 +42,12 @@ struct json_object *rjson_member(struct json_object *obj, const char *key);
  * an integer outside [min, max].  They set no message: the caller says
  * what was wrong where.
  */
-int rjson_get_int(struct json_object *obj, const char *key, int64_t min,
+int rjson_get_int(const struct jval *obj, const char *key, int64_t min,
 		  int64_t max, int64_t *out);
-int rjson_get_u64(struct json_object *obj, const char *key, uint64_t *out);
-int rjson_get_double(struct json_object *obj, const char *key, double *out);
+int rjson_get_u64(const struct jval *obj, const char *key, uint64_t *out);
+int rjson_get_double(const struct jval *obj, const char *key, double *out);
 /* A string member replaces *out (record_set_str: the old one is freed). */
-int rjson_get_str(struct json_object *obj, const char *key, char **out);
+int rjson_get_str(const struct jval *obj, const char *key, char **out);
 
 /*
  * A reason's kind and signal as data, beside its text (record.h):
@@ -62,7 +62,7 @@ void rjson_add_reason(struct json_object *o, enum reason_kind kind, int sig);
  * ...", "not run: ..." is read as that kind (the one place the wording is
  * read, for old records).
  */
-int rjson_get_reason(struct json_object *o, enum result_status st,
+int rjson_get_reason(const struct jval *o, enum result_status st,
 		     const char *reason, enum reason_kind *kind, int *sig);
 
 /* ---- the record's sections in their own files ---- */
@@ -81,7 +81,7 @@ int rjson_get_reason(struct json_object *o, enum result_status st,
  * with a message in err (where prefixes it, e.g. "result 3: ").
  */
 void worker_rows_json_add(struct json_object *obj, const struct result *res);
-int worker_rows_json_read(struct json_object *obj, const char *where,
+int worker_rows_json_read(const struct jval *obj, const char *where,
 			  struct result *res, char *err, size_t errlen);
 
 /*
@@ -91,12 +91,12 @@ int worker_rows_json_read(struct json_object *obj, const char *where,
  */
 void target_json_add(const struct record *rec, struct json_object *host,
 		     struct json_object *target);
-int target_json_read(struct json_object *root, struct record *rec, char *err,
+int target_json_read(const struct jval *root, struct record *rec, char *err,
 		     size_t errlen);
 /* A target's "fs" and "stack" members, written and read (several -d). */
 void target_stack_json_add(const struct record_stack *s,
 			   struct json_object *target);
-int target_stack_json_read(struct json_object *target,
+int target_stack_json_read(const struct jval *target,
 			   struct record_stack **out, char *err,
 			   size_t errlen);
 
@@ -106,7 +106,7 @@ int target_stack_json_read(struct json_object *target,
  * 0 or -1 with a message in err.
  */
 struct json_object *matrix_json_object(const struct record_matrix *m);
-int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
+int matrix_json_read(const struct jval *obj, struct record *rec, char *err,
 		     size_t errlen);
 
 /* ---- histograms (report/json_hist.c) ---- */
@@ -130,7 +130,7 @@ struct json_object *hist_summary_object(const struct histogram *h,
  */
 struct json_object *hist_exact_object(const struct hist_exact *x,
 				      double scale);
-int read_hist_exact(struct json_object *obj, const char *where, double scale,
+int read_hist_exact(const struct jval *obj, const char *where, double scale,
 		    struct hist_exact **out, char *err, size_t errlen);
 
 /* The histogram as {"bits","count","sum_ns","min_ns","max_ns","buckets"},
@@ -139,14 +139,14 @@ struct json_object *histogram_object(const struct histogram *h);
 
 /* Read one back (obj NULL: empty); 0 or -1 with a message in err (where
  * prefixes it, e.g. "cell 3: "). */
-int read_histogram(struct json_object *obj, const char *where,
+int read_histogram(const struct jval *obj, const char *where,
 		   struct histogram *h, char *err, size_t errlen);
 
 /* Add "layers" to the result's JSON object when res has any. */
 void layers_json_add(struct json_object *obj, const struct result *res);
 
 /* Read "layers" when present.  0, or -1 with a message in err. */
-int layers_json_read(struct json_object *obj, const char *where,
+int layers_json_read(const struct jval *obj, const char *where,
 		     struct result *res, char *err, size_t errlen);
 
 #endif

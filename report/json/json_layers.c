@@ -32,23 +32,23 @@ void layers_json_add(struct json_object *obj, const struct result *res)
 	json_object_object_add(obj, "layers", arr);
 }
 
-int layers_json_read(struct json_object *obj, const char *where,
+int layers_json_read(const struct jval *obj, const char *where,
 		     struct result *res, char *err, size_t errlen)
 {
-	struct json_object *arr = rjson_member(obj, "layers");
+	const struct jval *arr = jv_member(obj, "layers");
 	size_t i, n;
 
 	if (!arr)
 		return 0;
-	if (!json_object_is_type(arr, json_type_array))
+	if (!jv_is(arr, JT_ARRAY))
 		return rjson_fail(err, errlen, "%s'layers' is not an array",
 				  where);
-	n = json_object_array_length(arr);
+	n = jv_len(arr);
 	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(arr, i);
+		const struct jval *o = jv_item(arr, i);
 		struct result_layer *l;
 
-		if (!json_object_is_type(o, json_type_object))
+		if (!jv_is(o, JT_OBJECT))
 			return rjson_fail(err, errlen, "%slayer %zu is not an "
 					  "object", where, i + 1);
 		l = result_add_layer(res, NULL, NULL, NULL, -1, NULL);

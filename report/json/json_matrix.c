@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The JSON of the record's matrix section (json-c), written and read
- * through the record's writer (json.c) and reader (json_read.c).
+ * The JSON of the record's matrix section, written (json-c) and read
+ * (from its jtree.h tree) through the record's writer (json.c) and reader
+ * (json_read.c).
  */
 #include "report/model/matrix.h"
 
@@ -145,23 +146,23 @@ struct json_object *matrix_json_object(const struct record_matrix *m)
 	return o;
 }
 
-static int read_status(struct json_object *o, enum result_status *st)
+static int read_status(const struct jval *o, enum result_status *st)
 {
-	struct json_object *v = rjson_member(o, "status");
+	const struct jval *v = jv_member(o, "status");
 
-	if (!v || !json_object_is_type(v, json_type_string))
+	if (!v || !jv_is(v, JT_STRING))
 		return -1;
-	return result_status_parse(json_object_get_string(v), st);
+	return result_status_parse(jv_text(v), st);
 }
 
 /* "read_histogram" and "write_histogram" of o. */
-static int read_latencies(struct json_object *o, const char *where,
+static int read_latencies(const struct jval *o, const char *where,
 			  struct histogram *r, struct histogram *w, char *err,
 			  size_t errlen)
 {
-	if (read_histogram(rjson_member(o, "read_histogram"), where, r, err,
+	if (read_histogram(jv_member(o, "read_histogram"), where, r, err,
 			   errlen) ||
-	    read_histogram(rjson_member(o, "write_histogram"), where, w, err,
+	    read_histogram(jv_member(o, "write_histogram"), where, w, err,
 			   errlen))
 		return -1;
 	return 0;
@@ -171,26 +172,25 @@ static int read_latencies(struct json_object *o, const char *where,
  * "low_precision" (written for every ok cell and point) of one with ios
  * I/Os; a record of a clyde that did not write it: the rule itself.
  */
-static int read_low_precision(struct json_object *o, enum result_status st,
+static int read_low_precision(const struct jval *o, enum result_status st,
 			      uint64_t ios, unsigned threads)
 {
-	struct json_object *v = rjson_member(o, "low_precision");
+	const struct jval *v = jv_member(o, "low_precision");
 
 	if (st != RESULT_OK)
 		return 0;
-	if (v && json_object_is_type(v, json_type_boolean))
-		return json_object_get_boolean(v);
+	if (v && jv_is(v, JT_BOOL))
+		return v->b;
 	return matrix_low_precision(ios, threads);
 }
 
-static int read_point(struct json_object *o, const char *where,
+static int read_point(const struct jval *o, const char *where,
 		      struct matrix_cell *c, char *err, size_t errlen)
 {
 	struct matrix_point *p = matrix_add_point(c);
 	int64_t pct = 0;
 
-	if (!json_object_is_type(o, json_type_object) ||
-	    rjson_get_int(o, "pct", 0, 1000, &pct) ||
+	if (!jv_is(o, JT_OBJECT) || rjson_get_int(o, "pct", 0, 1000, &pct) ||
 	    read_status(o, &p->status) ||
 	    rjson_get_double(o, "target_iops", &p->target_iops) ||
 	    rjson_get_double(o, "elapsed", &p->elapsed) ||
@@ -210,7 +210,7 @@ static int read_point(struct json_object *o, const char *where,
  * follow from them): a cell whose histogram is missing or disagrees would
  * show 0 IO/s, or another rate than it had.
  */
-static int counts_agree(struct json_object *o, const char *where,
+static int counts_agree(const struct jval *o, const char *where,
 			const struct matrix_cell *c, char *err, size_t errlen)
 {
 	int64_t reads = -1, writes = -1;
@@ -230,7 +230,7 @@ static int counts_agree(struct json_object *o, const char *where,
 
 
 /* The cell's reason, its kind and signal (an old record: from the text). */
-static int read_reason(struct json_object *o, const char *where,
+static int read_reason(const struct jval *o, const char *where,
 		       struct matrix_cell *c, char *err, size_t errlen)
 {
 	/* optional: one of another type is ignored */
@@ -243,20 +243,19 @@ static int read_reason(struct json_object *o, const char *where,
 }
 
 /* "derived": the names of what the importer derived ("bs", "qd"). */
-static int read_derived(struct json_object *o, const char *where,
+static int read_derived(const struct jval *o, const char *where,
 			struct matrix_cell *c, char *err, size_t errlen)
 {
-	struct json_object *d = rjson_member(o, "derived");
+	const struct jval *d = jv_member(o, "derived");
 	size_t i;
 
 	if (!d)
 		return 0;
-	if (!json_object_is_type(d, json_type_array))
+	if (!jv_is(d, JT_ARRAY))
 		return rjson_fail(err, errlen, "%s'derived' is not an array",
 				  where);
-	for (i = 0; i < json_object_array_length(d); i++) {
-		const char *s = json_object_get_string(
-			json_object_array_get_idx(d, i));
+	for (i = 0; i < jv_len(d); i++) {
+		const char *s = jv_text(jv_item(d, i));
 
 		if (s && !strcmp(s, "bs"))
 			c->derived |= MATRIX_DERIVED_BS;
@@ -270,11 +269,11 @@ static int read_derived(struct json_object *o, const char *where,
 }
 
 /* The cell's shape: block size, threads, depth, read share, pattern. */
-static int read_shape(struct json_object *o, const char *where,
+static int read_shape(const struct jval *o, const char *where,
 		      struct matrix_cell *c, char *err, size_t errlen)
 {
 	int64_t bs = 0, threads = 0, qd = 1, pct = 0;
-	struct json_object *v;
+	const struct jval *v;
 
 	if (rjson_get_int(o, "bs", 1, INT64_MAX, &bs) || !bs ||
 	    rjson_get_int(o, "threads", 1, 1 << 20, &threads) || !threads ||
@@ -288,27 +287,26 @@ static int read_shape(struct json_object *o, const char *where,
 	c->read_pct = (unsigned)pct;
 	if (read_derived(o, where, c, err, errlen))
 		return -1;
-	v = rjson_member(o, "pattern");
-	if (!v || !json_object_is_type(v, json_type_string) ||
-	    (strcmp(json_object_get_string(v), "random") &&
-	     strcmp(json_object_get_string(v), "seq")))
+	v = jv_member(o, "pattern");
+	if (!jv_is(v, JT_STRING) ||
+	    (strcmp(jv_text(v), "random") && strcmp(jv_text(v), "seq")))
 		return rjson_fail(err, errlen, "%s'pattern' is not random or "
 				  "seq", where);
-	c->random = !strcmp(json_object_get_string(v), "random");
+	c->random = !strcmp(jv_text(v), "random");
 	return 0;
 }
 
 /* How the cell ended: its status, the reason, its time and CPU. */
-static int read_outcome(struct json_object *o, const char *where,
+static int read_outcome(const struct jval *o, const char *where,
 			struct matrix_cell *c, char *err, size_t errlen)
 {
-	struct json_object *v = rjson_member(o, "status");
+	const struct jval *v = jv_member(o, "status");
 
-	if (!v || !json_object_is_type(v, json_type_string))
+	if (!v || !jv_is(v, JT_STRING))
 		return rjson_fail(err, errlen, "%sno 'status'", where);
-	if (result_status_parse(json_object_get_string(v), &c->status))
+	if (result_status_parse(jv_text(v), &c->status))
 		return rjson_fail(err, errlen, "%sunknown status '%s'", where,
-				  json_object_get_string(v));
+				  jv_text(v));
 	if (read_reason(o, where, c, err, errlen))
 		return -1;
 	if (rjson_get_double(o, "elapsed", &c->elapsed) ||
@@ -318,7 +316,7 @@ static int read_outcome(struct json_object *o, const char *where,
 	return 0;
 }
 
-static int read_hits(struct json_object *o, const char *where,
+static int read_hits(const struct jval *o, const char *where,
 		     struct matrix_cell *c, char *err, size_t errlen)
 {
 	int64_t area = 0, hpct = 0, hits = 0;
@@ -334,48 +332,47 @@ static int read_hits(struct json_object *o, const char *where,
 	return 0;
 }
 
-static int read_curve(struct json_object *v, const char *where,
+static int read_curve(const struct jval *v, const char *where,
 		      struct matrix_cell *c, char *err, size_t errlen)
 {
 	size_t k, n;
 
 	if (!v)
 		return 0;
-	if (!json_object_is_type(v, json_type_array))
+	if (!jv_is(v, JT_ARRAY))
 		return rjson_fail(err, errlen, "%s'curve' is not an array",
 				  where);
-	n = json_object_array_length(v);
+	n = jv_len(v);
 	for (k = 0; k < n; k++)
-		if (read_point(json_object_array_get_idx(v, k), where, c, err,
-			       errlen))
+		if (read_point(jv_item(v, k), where, c, err, errlen))
 			return -1;
 	return 0;
 }
 
-static int read_cell(struct json_object *o, size_t i,
+static int read_cell(const struct jval *o, size_t i,
 		     struct record_matrix *m, char *err, size_t errlen)
 {
 	struct matrix_cell *c = matrix_add_cell(m);
 	char where[32];
 
 	snprintf(where, sizeof(where), "matrix cell %zu: ", i + 1);
-	if (!json_object_is_type(o, json_type_object))
+	if (!jv_is(o, JT_OBJECT))
 		return rjson_fail(err, errlen, "%snot an object", where);
 	if (read_shape(o, where, c, err, errlen) ||
 	    read_outcome(o, where, c, err, errlen) ||
 	    read_latencies(o, where, &c->rlat, &c->wlat, err, errlen) ||
 	    counts_agree(o, where, c, err, errlen) ||
-	    read_hist_exact(rjson_member(o, "read_exact_latency_ms"), where,
+	    read_hist_exact(jv_member(o, "read_exact_latency_ms"), where,
 			    1e6, &c->rrep, err, errlen) ||
-	    read_hist_exact(rjson_member(o, "write_exact_latency_ms"), where,
+	    read_hist_exact(jv_member(o, "write_exact_latency_ms"), where,
 			    1e6, &c->wrep, err, errlen))
 		return -1;
 	c->low_precision = read_low_precision(o, c->status, c->rlat.count +
 					      c->wlat.count, c->threads);
 	if (read_hits(o, where, c, err, errlen) ||
-	    read_curve(rjson_member(o, "curve"), where, c, err, errlen))
+	    read_curve(jv_member(o, "curve"), where, c, err, errlen))
 		return -1;
-	if (rjson_member(o, "workers")) {
+	if (jv_member(o, "workers")) {
 		c->workers = xcalloc(1, sizeof(*c->workers));
 		if (worker_rows_json_read(o, where, c->workers, err, errlen))
 			return -1;
@@ -387,16 +384,16 @@ static int read_cell(struct json_object *o, size_t i,
 	return 0;
 }
 
-int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
+int matrix_json_read(const struct jval *obj, struct record *rec, char *err,
 		     size_t errlen)
 {
 	struct record_matrix *m;
-	struct json_object *v;
+	const struct jval *v;
 	size_t i, n;
 
 	if (!obj)
 		return 0;
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jv_is(obj, JT_OBJECT))
 		return rjson_fail(err, errlen, "'matrix' is not an object");
 	m = matrix_new();
 	matrix_free(rec->matrix);
@@ -404,19 +401,18 @@ int matrix_json_read(struct json_object *obj, struct record *rec, char *err,
 	/* optional: one of another type is ignored */
 	(void)rjson_get_str(obj, "engine", &m->engine);
 	(void)rjson_get_str(obj, "error", &m->error);
-	v = rjson_member(obj, "direct");
-	m->direct = v && json_object_get_boolean(v);
-	v = rjson_member(obj, "verify");
-	m->verify = v && json_object_get_boolean(v);
+	v = jv_member(obj, "direct");
+	m->direct = jv_true(v);
+	v = jv_member(obj, "verify");
+	m->verify = jv_true(v);
 	if (matrix_ext_json_read(obj, m, err, errlen))
 		return -1;
-	v = rjson_member(obj, "cells");
-	if (!v || !json_object_is_type(v, json_type_array))
+	v = jv_member(obj, "cells");
+	if (!v || !jv_is(v, JT_ARRAY))
 		return rjson_fail(err, errlen, "'matrix' has no 'cells' array");
-	n = json_object_array_length(v);
+	n = jv_len(v);
 	for (i = 0; i < n; i++)
-		if (read_cell(json_object_array_get_idx(v, i), i, m, err,
-			      errlen))
+		if (read_cell(jv_item(v, i), i, m, err, errlen))
 			return -1;
 	return 0;
 }

@@ -94,10 +94,10 @@ void matrix_ext_cell_json_add(const struct matrix_cell *c,
 
 /* ---- reading ---- */
 
-int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
+int matrix_ext_json_read(const struct jval *obj, struct record_matrix *m,
 			 char *err, size_t errlen)
 {
-	struct json_object *p = rjson_member(obj, "prefill"), *v;
+	const struct jval *p = jv_member(obj, "prefill"), *v;
 
 	(void)rjson_get_str(obj, "profile", &m->profile);
 	(void)rjson_get_str(obj, "steady", &m->steady);
@@ -105,61 +105,59 @@ int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
 	if (p) {
 		struct matrix_prefill *f = &m->prefill;
 
-		v = rjson_member(p, "status");
-		if (!v || !json_object_is_type(v, json_type_string) ||
-		    result_status_parse(json_object_get_string(v),
-				       &f->status) ||
+		v = jv_member(p, "status");
+		if (!v || !jv_is(v, JT_STRING) ||
+		    result_status_parse(jv_text(v), &f->status) ||
 		    rjson_get_u64(p, "bs", &f->bs) ||
 		    rjson_get_u64(p, "bytes", &f->bytes) ||
 		    rjson_get_double(p, "elapsed", &f->elapsed) ||
 		    rjson_get_double(p, "mbps", &f->mbps))
 			return rjson_fail(err, errlen, "matrix: bad 'prefill'");
-		v = rjson_member(p, "kind");
-		f->scan = v && json_object_is_type(v, json_type_string) &&
-			  !strcmp(json_object_get_string(v), "verify_read");
+		v = jv_member(p, "kind");
+		f->scan = v && jv_is(v, JT_STRING) &&
+			  !strcmp(jv_text(v), "verify_read");
 	}
 	return 0;
 }
 
-int matrix_ext_cell_json_read(struct json_object *o, const char *where,
+int matrix_ext_cell_json_read(const struct jval *o, const char *where,
 			      struct matrix_cell *c, char *err,
 			      size_t errlen)
 {
-	struct json_object *s = rjson_member(o, "steady");
-	struct json_object *arr = rjson_member(o, "targets");
-	struct json_object *stopped = rjson_member(o, "stopped");
+	const struct jval *s = jv_member(o, "steady");
+	const struct jval *arr = jv_member(o, "targets");
+	const struct jval *stopped = jv_member(o, "stopped");
 	size_t i, n;
 
-	c->stopped = stopped && json_object_get_boolean(stopped);
+	c->stopped = jv_true(stopped);
 	if (s) {
-		struct json_object *a = rjson_member(s, "attained");
+		const struct jval *a = jv_member(s, "attained");
 
-		if (!json_object_is_type(s, json_type_object) || !a ||
-		    !json_object_is_type(a, json_type_boolean) ||
+		if (!jv_is(s, JT_OBJECT) || !a || !jv_is(a, JT_BOOL) ||
 		    rjson_get_double(s, "at", &c->steady.at) ||
 		    rjson_get_double(s, "window", &c->steady.window) ||
 		    rjson_get_double(s, "mean", &c->steady.mean) ||
 		    rjson_get_double(s, "value", &c->steady.value))
 			return rjson_fail(err, errlen, "%sbad 'steady'", where);
 		c->steady.checked = 1;
-		c->steady.attained = json_object_get_boolean(a);
+		c->steady.attained = a->b;
 	}
 	if (!arr)
 		return 0;
-	if (!json_object_is_type(arr, json_type_array))
+	if (!jv_is(arr, JT_ARRAY))
 		return rjson_fail(err, errlen, "%s'targets' is not an array",
 				  where);
-	n = json_object_array_length(arr);
+	n = jv_len(arr);
 	matrix_cell_targets(c, n);
 	for (i = 0; i < n; i++) {
-		struct json_object *t = json_object_array_get_idx(arr, i);
+		const struct jval *t = jv_item(arr, i);
 
-		if (!json_object_is_type(t, json_type_object))
+		if (!jv_is(t, JT_OBJECT))
 			return rjson_fail(err, errlen, "%starget row %zu is "
 					  "not an object", where, i + 1);
-		if (read_histogram(rjson_member(t, "read_histogram"), where,
+		if (read_histogram(jv_member(t, "read_histogram"), where,
 				   &c->targets[i].rlat, err, errlen) ||
-		    read_histogram(rjson_member(t, "write_histogram"), where,
+		    read_histogram(jv_member(t, "write_histogram"), where,
 				   &c->targets[i].wlat, err, errlen))
 			return -1;
 	}

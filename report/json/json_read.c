@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The run record read back from its JSON line (json.c writes it): every
- * member checked for type and range, a message naming the member in the
- * caller's buffer when one is wrong.
+ * The run record read back from its JSON line (json.c writes it), walked
+ * in the tree jtree.h parses it into: every member checked for type and
+ * range, a message naming the member in the caller's buffer when one is
+ * wrong.
  */
 #include "report/model/record.h"
 #include "report/json/json_internal.h"
@@ -13,12 +14,9 @@
 #include "report/model/worker_rows.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <json-c/json.h>
 
 #include "lib/xalloc.h"
 
@@ -30,47 +28,44 @@ struct rerr {
 
 #define bad(...) rjson_fail(e->buf, e->len, __VA_ARGS__)
 
-static int get_str(const struct rerr *e, struct json_object *obj,
+static int get_str(const struct rerr *e, const struct jval *obj,
 		   const char *where, const char *key, char **out)
 {
-	struct json_object *v = rjson_member(obj, key);
+	const struct jval *v = jv_member(obj, key);
 
 	/* C strings end at a NUL: "x\u0000y" would quietly become "x" */
-	if (v && json_object_is_type(v, json_type_string) &&
-	    strlen(json_object_get_string(v)) !=
-	    (size_t)json_object_get_string_len(v))
+	if (jv_is(v, JT_STRING) && strlen(jv_text(v)) != v->n)
 		return bad("%s'%s' holds a NUL character (\\u0000)", where,
 			   key);
 	return rjson_get_str(obj, key, out) ?
 	       bad("%s'%s' is not a string", where, key) : 0;
 }
 
-static int get_fixed_str(const struct rerr *e, struct json_object *obj,
+static int get_fixed_str(const struct rerr *e, const struct jval *obj,
 			 const char *where, const char *key, char *out,
 			 size_t size)
 {
-	struct json_object *v = rjson_member(obj, key);
+	const struct jval *v = jv_member(obj, key);
 
 	if (!v)
 		return 0;
-	if (!json_object_is_type(v, json_type_string))
+	if (!jv_is(v, JT_STRING))
 		return bad("%s'%s' is not a string", where, key);
-	if ((size_t)json_object_get_string_len(v) >= size)
+	if (v->n >= size)
 		return bad("%s'%s' is longer than %zu characters", where, key,
 			   size - 1);
-	memcpy(out, json_object_get_string(v),
-	       (size_t)json_object_get_string_len(v) + 1);
+	memcpy(out, jv_text(v), v->n + 1);
 	return 0;
 }
 
-static int get_u64(const struct rerr *e, struct json_object *obj,
+static int get_u64(const struct rerr *e, const struct jval *obj,
 		   const char *where, const char *key, uint64_t *out)
 {
 	return rjson_get_u64(obj, key, out) ?
 	       bad("%s'%s' is not a count", where, key) : 0;
 }
 
-static int get_int(const struct rerr *e, struct json_object *obj,
+static int get_int(const struct rerr *e, const struct jval *obj,
 		   const char *where, const char *key, int64_t min, int64_t max,
 		   int64_t *out)
 {
@@ -80,10 +75,10 @@ static int get_int(const struct rerr *e, struct json_object *obj,
 			"out of range" : "not an integer") : 0;
 }
 
-static int read_target(const struct rerr *e, struct json_object *sub,
+static int read_target(const struct rerr *e, const struct jval *sub,
 		       struct record_target *t)
 {
-	if (!json_object_is_type(sub, json_type_object))
+	if (!jv_is(sub, JT_OBJECT))
 		return bad("'target' is not an object");
 	return get_str(e, sub, "target: ", "path", &t->path) ||
 	       get_str(e, sub, "target: ", "mountpoint", &t->mountpoint) ||
@@ -97,7 +92,7 @@ static int read_target(const struct rerr *e, struct json_object *sub,
 	       -1 : 0;
 }
 
-static int get_double(const struct rerr *e, struct json_object *obj,
+static int get_double(const struct rerr *e, const struct jval *obj,
 		      const char *where, const char *key, double *out)
 {
 	return rjson_get_double(obj, key, out) ?
@@ -110,7 +105,7 @@ static int get_double(const struct rerr *e, struct json_object *obj,
  * rate past max (1e15 KiB/s is an exabyte per second) is not a
  * measurement; taken as it is, it would run through every writer.
  */
-static int get_figure(const struct rerr *e, struct json_object *obj,
+static int get_figure(const struct rerr *e, const struct jval *obj,
 		      const char *where, const char *key, double max,
 		      double *out)
 {
@@ -122,36 +117,34 @@ static int get_figure(const struct rerr *e, struct json_object *obj,
 	return 0;
 }
 
-static int get_flag(const struct rerr *e, struct json_object *obj,
+static int get_flag(const struct rerr *e, const struct jval *obj,
 		    const char *where, const char *key, unsigned bit,
 		    unsigned *flags)
 {
-	struct json_object *v = rjson_member(obj, key);
+	const struct jval *v = jv_member(obj, key);
 
 	if (!v)
 		return 0;
-	if (!json_object_is_type(v, json_type_boolean))
+	if (!jv_is(v, JT_BOOL))
 		return bad("%s'%s' is not true or false", where, key);
-	if (json_object_get_boolean(v))
+	if (v->b)
 		*flags |= bit;
 	return 0;
 }
 
 /* A list param read back as the comma list clyde holds it in. */
 static int param_list(struct record *rec, const char *key,
-		      struct json_object *arr)
+		      const struct jval *arr)
 {
-	size_t i, n = json_object_array_length(arr), len = 1;
+	size_t i, n = jv_len(arr), len = 1;
 	char *buf;
 
 	for (i = 0; i < n; i++) {
-		struct json_object *v = json_object_array_get_idx(arr, i);
+		const struct jval *v = jv_item(arr, i);
 
-		if (!json_object_is_type(v, json_type_string) &&
-		    !json_object_is_type(v, json_type_int) &&
-		    !json_object_is_type(v, json_type_double))
+		if (!jv_is(v, JT_STRING) && !jv_is_number(v))
 			return -1;
-		len += strlen(json_object_get_string(v)) + 1;
+		len += strlen(jv_text(v)) + 1;
 	}
 	buf = calloc(1, len);
 	if (!buf)
@@ -159,65 +152,60 @@ static int param_list(struct record *rec, const char *key,
 	for (i = 0; i < n; i++) {
 		if (i)
 			strcat(buf, ",");
-		strcat(buf, json_object_get_string(
-				    json_object_array_get_idx(arr, i)));
+		strcat(buf, jv_text(jv_item(arr, i)));
 	}
 	record_set_param(rec, key, buf, RECORD_LIST);
 	free(buf);
 	return 0;
 }
 
-static int read_kvs(const struct rerr *e, struct json_object *obj,
+static int read_kvs(const struct rerr *e, const struct jval *obj,
 		    const char *key, struct record *rec, int tags)
 {
-	struct json_object *o = rjson_member(obj, key);
-	struct json_object_iterator it, end;
+	const struct jval *o = jv_member(obj, key);
+	size_t i;
 
 	if (!o)
 		return 0;
-	if (!json_object_is_type(o, json_type_object))
+	if (!jv_is(o, JT_OBJECT))
 		return bad("'%s' is not an object", key);
-	end = json_object_iter_end(o);
-	for (it = json_object_iter_begin(o);
-	     !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
-		const char *k = json_object_iter_peek_name(&it);
-		struct json_object *v = json_object_iter_peek_value(&it);
+	for (i = 0; i < o->n; i++) {
+		const char *k = o->members[i].key;
+		const struct jval *v = &o->members[i].val;
 		int numeric;
 
-		if (!tags && json_object_is_type(v, json_type_array)) {
+		if (!tags && jv_is(v, JT_ARRAY)) {
 			if (param_list(rec, k, v))
 				return bad("%s '%s' is not a list of strings or "
 					   "numbers", key, k);
 			continue;
 		}
-		if (json_object_is_type(v, json_type_string))
+		if (jv_is(v, JT_STRING))
 			numeric = 0;
-		else if (!tags && (json_object_is_type(v, json_type_int) ||
-				   json_object_is_type(v, json_type_double)))
+		else if (!tags && jv_is_number(v))
 			numeric = 1;
 		else
 			return bad("%s '%s' is not a %s", key, k,
 				   tags ? "string" : "string or number");
 		if (tags)
-			record_add_tag(rec, k, json_object_get_string(v));
+			record_add_tag(rec, k, jv_text(v));
 		else
-			record_set_param(rec, k, json_object_get_string(v),
-					 numeric);
+			record_set_param(rec, k, jv_text(v), numeric);
 	}
 	return 0;
 }
 
-static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
+static int read_result(const struct rerr *e, const struct jval *obj, size_t i,
 		       struct record *rec)
 {
 	struct result *res;
-	struct json_object *v;
+	const struct jval *v;
 	char where[48], name[32] = "", title[64] = "", unit[16] = "";
 	char *reason = NULL;
 	const char *st;
 
 	snprintf(where, sizeof(where), "result %zu: ", i + 1);
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jv_is(obj, JT_OBJECT))
 		return bad("%snot an object", where);
 	if (get_fixed_str(e, obj, where, "name", name, sizeof(name)) ||
 	    get_fixed_str(e, obj, where, "title", title, sizeof(title)) ||
@@ -227,10 +215,10 @@ static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 		return bad("%sno 'name'", where);
 	res = record_add_result(rec, name, title, unit);
 
-	v = rjson_member(obj, "status");
-	if (!v || !json_object_is_type(v, json_type_string))
+	v = jv_member(obj, "status");
+	if (!v || !jv_is(v, JT_STRING))
 		return bad("%sno 'status'", where);
-	st = json_object_get_string(v);
+	st = jv_text(v);
 	if (result_status_parse(st, &res->status))
 		return bad("%sunknown status '%s'", where, st);
 	if (get_str(e, obj, where, "reason", &reason))
@@ -258,27 +246,27 @@ static int read_result(const struct rerr *e, struct json_object *obj, size_t i,
 	if (worker_rows_json_read(obj, where, res, e->buf, e->len) ||
 	    layers_json_read(obj, where, res, e->buf, e->len))
 		return -1;
-	if (read_hist_exact(rjson_member(obj, "exact_latency_us"), where, 1e3,
+	if (read_hist_exact(jv_member(obj, "exact_latency_us"), where, 1e3,
 			    &res->exact, e->buf, e->len))
 		return -1;
-	return read_histogram(rjson_member(obj, "histogram"), where, &res->lat,
+	return read_histogram(jv_member(obj, "histogram"), where, &res->lat,
 			      e->buf, e->len);
 }
 
 /* The record's own members: its schema first (no clyde record without
  * one), who wrote it, when, its label, repetition and exit status. */
-static int read_head(const struct rerr *e, struct json_object *obj,
+static int read_head(const struct rerr *e, const struct jval *obj,
 		     struct record *rec)
 {
-	struct json_object *v;
+	const struct jval *v;
 	int64_t n;
 
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jv_is(obj, JT_OBJECT))
 		return bad("not a JSON object");
-	v = rjson_member(obj, "schema");
-	if (!v || !json_object_is_type(v, json_type_int))
+	v = jv_member(obj, "schema");
+	if (!v || !jv_is(v, JT_INT))
 		return bad("no 'schema' version: not a clyde run record");
-	n = json_object_get_int64(v);
+	n = jv_int64(v);
 	if (n < 1 || n > RECORD_SCHEMA_VERSION)
 		return bad("schema version %" PRId64
 			   " is not supported (this clyde reads 1 to %d)",
@@ -302,14 +290,14 @@ static int read_head(const struct rerr *e, struct json_object *obj,
 	return 0;
 }
 
-static int read_host(const struct rerr *e, struct json_object *sub,
+static int read_host(const struct rerr *e, const struct jval *sub,
 		     struct record *rec)
 {
 	int64_t n = 0;
 
 	if (!sub)
 		return 0;
-	if (!json_object_is_type(sub, json_type_object))
+	if (!jv_is(sub, JT_OBJECT))
 		return bad("'host' is not an object");
 	if (get_str(e, sub, "host: ", "hostname", &rec->host.hostname) ||
 	    get_str(e, sub, "host: ", "kernel", &rec->host.kernel) ||
@@ -322,19 +310,19 @@ static int read_host(const struct rerr *e, struct json_object *sub,
 }
 
 /* "targets": each -d of a run of several, with its stack. */
-static int read_targets(const struct rerr *e, struct json_object *sub,
+static int read_targets(const struct rerr *e, const struct jval *sub,
 			struct record *rec)
 {
 	size_t i, len;
 
 	if (!sub)
 		return 0;
-	if (!json_object_is_type(sub, json_type_array))
+	if (!jv_is(sub, JT_ARRAY))
 		return bad("'targets' is not an array");
-	len = json_object_array_length(sub);
+	len = jv_len(sub);
 	rec->targets = xcalloc(len + 1, sizeof(*rec->targets));
 	for (i = 0; i < len; i++) {
-		struct json_object *v = json_object_array_get_idx(sub, i);
+		const struct jval *v = jv_item(sub, i);
 
 		rec->ntargets++;
 		if (read_target(e, v, &rec->targets[i]) ||
@@ -345,174 +333,72 @@ static int read_targets(const struct rerr *e, struct json_object *sub,
 	return 0;
 }
 
-static int read_warnings(const struct rerr *e, struct json_object *sub,
+static int read_warnings(const struct rerr *e, const struct jval *sub,
 			 struct record *rec)
 {
 	size_t i, len;
 
 	if (!sub)
 		return 0;
-	if (!json_object_is_type(sub, json_type_array))
+	if (!jv_is(sub, JT_ARRAY))
 		return bad("'warnings' is not an array");
-	len = json_object_array_length(sub);
+	len = jv_len(sub);
 	for (i = 0; i < len; i++) {
-		struct json_object *v = json_object_array_get_idx(sub, i);
+		const struct jval *v = jv_item(sub, i);
 
-		if (!json_object_is_type(v, json_type_string))
+		if (!jv_is(v, JT_STRING))
 			return bad("warning %zu is not a string", i + 1);
-		record_warn(rec, "%s", json_object_get_string(v));
+		record_warn(rec, "%s", jv_text(v));
 	}
 	return 0;
 }
 
-static int read_results(const struct rerr *e, struct json_object *sub,
+static int read_results(const struct rerr *e, const struct jval *sub,
 			struct record *rec)
 {
 	size_t i, len;
 
-	if (!sub || !json_object_is_type(sub, json_type_array))
+	if (!sub || !jv_is(sub, JT_ARRAY))
 		return bad("no 'results' array");
-	len = json_object_array_length(sub);
+	len = jv_len(sub);
 	for (i = 0; i < len; i++)
-		if (read_result(e, json_object_array_get_idx(sub, i), i, rec))
+		if (read_result(e, jv_item(sub, i), i, rec))
 			return -1;
 	return 0;
 }
 
-static int read_record(const struct rerr *e, struct json_object *obj,
+static int read_record(const struct rerr *e, const struct jval *obj,
 		       struct record *rec)
 {
-	struct json_object *sub;
+	const struct jval *sub;
 
 	if (read_head(e, obj, rec) ||
-	    read_host(e, rjson_member(obj, "host"), rec))
+	    read_host(e, jv_member(obj, "host"), rec))
 		return -1;
-	sub = rjson_member(obj, "target");
+	sub = jv_member(obj, "target");
 	if (sub && read_target(e, sub, &rec->target))
 		return -1;
-	if (read_targets(e, rjson_member(obj, "targets"), rec) ||
+	if (read_targets(e, jv_member(obj, "targets"), rec) ||
 	    read_kvs(e, obj, "params", rec, 0) ||
 	    read_kvs(e, obj, "tags", rec, 1) ||
-	    read_warnings(e, rjson_member(obj, "warnings"), rec) ||
-	    read_results(e, rjson_member(obj, "results"), rec) ||
+	    read_warnings(e, jv_member(obj, "warnings"), rec) ||
+	    read_results(e, jv_member(obj, "results"), rec) ||
 	    target_json_read(obj, rec, e->buf, e->len) ||
-	    matrix_json_read(rjson_member(obj, "matrix"), rec, e->buf,
-			     e->len))
+	    matrix_json_read(jv_member(obj, "matrix"), rec, e->buf, e->len))
 		return -1;
-	return zones_json_read(rjson_member(obj, "zones"), rec, e->buf,
-			       e->len);
+	return zones_json_read(jv_member(obj, "zones"), rec, e->buf, e->len);
 }
 
-/*
- * The JSON tree lives in a heap of its own.  A record's tree is some
- * 4,500 small allocations (a histogram bucket [index, count] alone is an
- * array, its list and two integers), made and freed for every line,
- * while the record built from it keeps a few hundred.  In one heap the
- * kept ones land between the tree's, each freed tree leaves a record's
- * worth of holes, and glibc's malloc sorts and searches more of them
- * with every record: the CPU per record grew with the records read
- * (issue 23: 1.6 ms at 1,000, 2.4 ms at 8,000, half of it in
- * _int_malloc and malloc_consolidate).
- *
- * So the tokener, the parse and the freeing of each tree run in a
- * thread of the reader's own, and glibc's malloc serves a second thread
- * from an arena of its own (a heap the main thread's allocations never
- * enter): the tree's arena empties whole after every line, the
- * records' holds only what they keep.  The reader's thread does one
- * thing at a time, asked and waited for (no parallelism, no shared
- * state besides the one request); without the thread (pthread_create
- * failed) the caller's thread does the same work, only slower.  Another
- * allocator than glibc's gives the same output.
- */
-enum rr_job { RR_IDLE, RR_NEW, RR_PARSE, RR_PUT, RR_QUIT };
-
+/* The parser and its arena, kept from line to line. */
 struct record_reader {
-	struct json_tokener *tok;
-	pthread_t thread;
-	int threaded;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	enum rr_job job;
-	const char *line;		/* RR_PARSE: in */
-	const struct rerr *e;		/* RR_PARSE: where a failure goes */
-	struct json_object *obj;	/* RR_PARSE: out; RR_PUT: in */
+	struct jtree *tree;
 };
-
-static struct json_object *parse_line(struct json_tokener *tok,
-				      const char *line, const struct rerr *e);
-
-/* The job itself, in whichever thread runs it. */
-static void rr_do(struct record_reader *rr)
-{
-	switch (rr->job) {
-	case RR_NEW:
-		rr->tok = json_tokener_new();
-		if (rr->tok)
-			json_tokener_set_flags(rr->tok, JSON_TOKENER_STRICT);
-		break;
-	case RR_PARSE:
-		rr->obj = parse_line(rr->tok, rr->line, rr->e);
-		break;
-	case RR_PUT:
-		json_object_put(rr->obj);
-		rr->obj = NULL;
-		break;
-	case RR_QUIT:
-		json_tokener_free(rr->tok);
-		rr->tok = NULL;
-		break;
-	case RR_IDLE:
-		break;
-	}
-}
-
-static void *rr_main(void *arg)
-{
-	struct record_reader *rr = arg;
-	enum rr_job job;
-
-	pthread_mutex_lock(&rr->mu);
-	do {
-		while (rr->job == RR_IDLE)
-			pthread_cond_wait(&rr->cv, &rr->mu);
-		job = rr->job;
-		rr_do(rr);
-		rr->job = RR_IDLE;
-		pthread_cond_broadcast(&rr->cv);
-	} while (job != RR_QUIT);
-	pthread_mutex_unlock(&rr->mu);
-	return NULL;
-}
-
-/* Have the reader's thread (else this one) do job, and wait for it. */
-static void rr_run(struct record_reader *rr, enum rr_job job)
-{
-	if (!rr->threaded) {
-		rr->job = job;
-		rr_do(rr);
-		rr->job = RR_IDLE;
-		return;
-	}
-	pthread_mutex_lock(&rr->mu);
-	rr->job = job;
-	pthread_cond_broadcast(&rr->cv);
-	while (rr->job != RR_IDLE)
-		pthread_cond_wait(&rr->cv, &rr->mu);
-	pthread_mutex_unlock(&rr->mu);
-}
 
 struct record_reader *record_reader_new(void)
 {
 	struct record_reader *rr = xcalloc(1, sizeof(*rr));
 
-	pthread_mutex_init(&rr->mu, NULL);
-	pthread_cond_init(&rr->cv, NULL);
-	rr->threaded = !pthread_create(&rr->thread, NULL, rr_main, rr);
-	rr_run(rr, RR_NEW);
-	if (!rr->tok) {
-		record_reader_free(rr);
-		return NULL;
-	}
+	rr->tree = jtree_new();
 	return rr;
 }
 
@@ -520,63 +406,28 @@ void record_reader_free(struct record_reader *rr)
 {
 	if (!rr)
 		return;
-	rr_run(rr, RR_QUIT);
-	if (rr->threaded)
-		pthread_join(rr->thread, NULL);
-	pthread_cond_destroy(&rr->cv);
-	pthread_mutex_destroy(&rr->mu);
+	jtree_free(rr->tree);
 	free(rr);
-}
-
-/* The one JSON value of line, its trailing newline and blanks allowed. */
-static struct json_object *parse_line(struct json_tokener *tok,
-				      const char *line, const struct rerr *e)
-{
-	struct json_object *obj;
-	size_t len = strlen(line), end;
-
-	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-		len--;
-	json_tokener_reset(tok);
-	obj = json_tokener_parse_ex(tok, line, (int)len);
-	if (!obj) {
-		enum json_tokener_error je = json_tokener_get_error(tok);
-
-		snprintf(e->buf, e->len, "not valid JSON: %s",
-			 je == json_tokener_continue ?
-			 "unexpected end of line" : json_tokener_error_desc(je));
-		return NULL;
-	}
-	end = json_tokener_get_parse_end(tok);
-	while (end < len && strchr(" \t", line[end]))
-		end++;
-	if (end != len) {
-		json_object_put(obj);
-		snprintf(e->buf, e->len, "more than one JSON value on the line");
-		return NULL;
-	}
-	return obj;
 }
 
 struct record *record_reader_read(struct record_reader *rr, const char *line,
 				  char *err, size_t errlen)
 {
 	const struct rerr e = { err, errlen };
+	size_t len = strlen(line);
+	const struct jval *root;
 	struct record *rec;
-	int bad;
 
-	rr->line = line;
-	rr->e = &e;
-	rr_run(rr, RR_PARSE);
-	if (!rr->obj)
+	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;		/* a string cut by the end of the line */
+	root = jtree_parse(rr->tree, line, len, err, errlen);
+	if (!root)
 		return NULL;
 	rec = record_new();
 	/* the record says who wrote it: no defaults from this build */
 	record_set_str(&rec->tool, NULL);
 	record_set_str(&rec->version, NULL);
-	bad = read_record(&e, rr->obj, rec);
-	rr_run(rr, RR_PUT);
-	if (bad) {
+	if (read_record(&e, root, rec)) {
 		record_free(rec);
 		return NULL;
 	}
@@ -586,13 +437,8 @@ struct record *record_reader_read(struct record_reader *rr, const char *line,
 struct record *record_read_json(const char *line, char *err, size_t errlen)
 {
 	struct record_reader *rr = record_reader_new();
-	struct record *rec;
+	struct record *rec = record_reader_read(rr, line, err, errlen);
 
-	if (!rr) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	rec = record_reader_read(rr, line, err, errlen);
 	record_reader_free(rr);
 	return rec;
 }

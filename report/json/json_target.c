@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The JSON (json-c) of the detected parts of a record: device stack,
+ * The JSON of the detected parts of a record (written with json-c, read
+ * from its jtree.h tree): device stack,
  * filesystem geometry and host virtualization (built and freed in
  * record.c).
  *
@@ -106,7 +107,7 @@ void target_stack_json_add(const struct record_stack *s,
 
 /* ---- reading ---- */
 
-static int opt_str(struct json_object *obj, const char *key, char **out,
+static int opt_str(const struct jval *obj, const char *key, char **out,
 		   char *err, size_t errlen)
 {
 	return rjson_get_str(obj, key, out) ?
@@ -114,27 +115,29 @@ static int opt_str(struct json_object *obj, const char *key, char **out,
 }
 
 /* Every member but those in skip as a field of dev (-1: fs). */
-static int read_fields(struct json_object *obj, struct record_stack *s,
+static int read_fields(const struct jval *obj, struct record_stack *s,
 		       int dev, const char *where, char *err, size_t errlen)
 {
-	json_object_object_foreach(obj, key, val) {
+	size_t i;
+
+	for (i = 0; i < jv_len(obj); i++) {
+		const char *key = obj->members[i].key;
+		const struct jval *val = &obj->members[i].val;
 		char buf[32];
 
 		if (dev >= 0 && (!strcmp(key, "kind") ||
 				 !strcmp(key, "name") ||
 				 !strcmp(key, "parent")))
 			continue;
-		switch (json_object_get_type(val)) {
-		case json_type_int:
-			snprintf(buf, sizeof(buf), "%" PRId64,
-				 json_object_get_int64(val));
+		switch (val->type) {
+		case JT_INT:
+			snprintf(buf, sizeof(buf), "%" PRId64, jv_int64(val));
 			record_stack_set(s, dev, key, buf, 1);
 			break;
-		case json_type_string:
-			record_stack_set(s, dev, key,
-					 json_object_get_string(val), 0);
+		case JT_STRING:
+			record_stack_set(s, dev, key, jv_text(val), 0);
 			break;
-		case json_type_null:
+		case JT_NULL:
 			break;
 		default:
 			return rjson_fail(err, errlen, "%s'%s' is neither "
@@ -145,24 +148,24 @@ static int read_fields(struct json_object *obj, struct record_stack *s,
 	return 0;
 }
 
-static int read_virt(struct json_object *host, struct record *rec,
+static int read_virt(const struct jval *host, struct record *rec,
 		     char *err, size_t errlen)
 {
-	struct json_object *o = rjson_member(host, "virt"), *vm;
+	const struct jval *o = jv_member(host, "virt"), *vm;
 	struct record_virt *v;
 
 	if (!o)
 		return 0;
-	if (!json_object_is_type(o, json_type_object))
+	if (!jv_is(o, JT_OBJECT))
 		return rjson_fail(err, errlen,
 				  "host: 'virt' is not an object");
 	v = xcalloc(1, sizeof(*v));
 	rec->host.virt = v;
-	vm = rjson_member(o, "vm");
+	vm = jv_member(o, "vm");
 	if (!vm)
 		v->vm = -1;
-	else if (json_object_is_type(vm, json_type_boolean))
-		v->vm = json_object_get_boolean(vm);
+	else if (jv_is(vm, JT_BOOL))
+		v->vm = vm->b;
 	else
 		return rjson_fail(err, errlen,
 				  "host: virt: 'vm' is not a boolean");
@@ -175,33 +178,33 @@ static int read_virt(struct json_object *host, struct record *rec,
 	return 0;
 }
 
-int target_json_read(struct json_object *root, struct record *rec, char *err,
+int target_json_read(const struct jval *root, struct record *rec, char *err,
 		     size_t errlen)
 {
-	struct json_object *target = rjson_member(root, "target");
+	const struct jval *target = jv_member(root, "target");
 
-	if (read_virt(rjson_member(root, "host"), rec, err, errlen))
+	if (read_virt(jv_member(root, "host"), rec, err, errlen))
 		return -1;
 	return target_stack_json_read(target, &rec->target.stack, err,
 				      errlen);
 }
 
-int target_stack_json_read(struct json_object *target,
+int target_stack_json_read(const struct jval *target,
 			   struct record_stack **out, char *err,
 			   size_t errlen)
 {
-	struct json_object *fs, *arr;
+	const struct jval *fs, *arr;
 	struct record_stack *s;
 	size_t i, n;
 
-	fs = rjson_member(target, "fs");
-	arr = rjson_member(target, "stack");
+	fs = jv_member(target, "fs");
+	arr = jv_member(target, "stack");
 	if (!fs && !arr)
 		return 0;
 	s = record_stack_new();
 	*out = s;
 	if (fs) {
-		if (!json_object_is_type(fs, json_type_object))
+		if (!jv_is(fs, JT_OBJECT))
 			return rjson_fail(err, errlen,
 					  "target: 'fs' is not an object");
 		if (read_fields(fs, s, -1, "target: fs: ", err, errlen))
@@ -209,34 +212,32 @@ int target_stack_json_read(struct json_object *target,
 	}
 	if (!arr)
 		return 0;
-	if (!json_object_is_type(arr, json_type_array))
+	if (!jv_is(arr, JT_ARRAY))
 		return rjson_fail(err, errlen,
 				  "target: 'stack' is not an array");
-	n = json_object_array_length(arr);
+	n = jv_len(arr);
 	for (i = 0; i < n; i++) {
-		struct json_object *d = json_object_array_get_idx(arr, i);
-		struct json_object *kind = rjson_member(d, "kind");
-		struct json_object *name = rjson_member(d, "name");
-		struct json_object *parent = rjson_member(d, "parent");
+		const struct jval *d = jv_item(arr, i);
+		const struct jval *kind = jv_member(d, "kind");
+		const struct jval *name = jv_member(d, "name");
+		const struct jval *parent = jv_member(d, "parent");
 		char where[48];
 		int64_t p;
 		int dev;
 
 		snprintf(where, sizeof(where), "target: stack %zu: ", i + 1);
-		if (!json_object_is_type(d, json_type_object) ||
-		    !kind || !json_object_is_type(kind, json_type_string))
+		if (!jv_is(d, JT_OBJECT) || !kind || !jv_is(kind, JT_STRING))
 			return rjson_fail(err, errlen, "%sno 'kind'", where);
-		if (name && !json_object_is_type(name, json_type_string))
+		if (name && !jv_is(name, JT_STRING))
 			return rjson_fail(err, errlen,
 					  "%s'name' is not a string", where);
-		p = parent && json_object_is_type(parent, json_type_int) ?
-			json_object_get_int64(parent) : -1;
+		p = parent && jv_is(parent, JT_INT) ?
+			jv_int64(parent) : -1;
 		if (p >= (int64_t)i)
 			return rjson_fail(err, errlen, "%s'parent' %" PRId64
 					  " does not come before it", where,
 					  p);
-		dev = record_stack_add(s, json_object_get_string(kind),
-				       name ? json_object_get_string(name) :
+		dev = record_stack_add(s, jv_text(kind), name ? jv_text(name) :
 				       NULL, (int)p);
 		if (read_fields(d, s, dev, where, err, errlen))
 			return -1;

@@ -47,38 +47,36 @@ void worker_rows_json_add(struct json_object *obj, const struct result *res)
 	json_object_object_add(obj, "workers", arr);
 }
 
-int worker_rows_json_read(struct json_object *obj, const char *where,
+int worker_rows_json_read(const struct jval *obj, const char *where,
 			  struct result *res, char *err, size_t errlen)
 {
-	struct json_object *arr = rjson_member(obj, "workers");
+	const struct jval *arr = jv_member(obj, "workers");
 	size_t i, n;
 
 	if (!arr)
 		return 0;
-	if (!json_object_is_type(arr, json_type_array))
+	if (!jv_is(arr, JT_ARRAY))
 		return rjson_fail(err, errlen, "%s'workers' is not an array",
 				  where);
-	n = json_object_array_length(arr);
+	n = jv_len(arr);
 	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(arr, i);
-		struct json_object *v;
+		const struct jval *o = jv_item(arr, i);
+		const struct jval *v;
 		struct worker_row *w;
 		const char *st;
 
-		if (!json_object_is_type(o, json_type_object))
+		if (!jv_is(o, JT_OBJECT))
 			return rjson_fail(err, errlen, "%sworker %zu is not an "
 					  "object", where, i + 1);
-		v = rjson_member(o, "worker");
-		if (!v || !json_object_is_type(v, json_type_int) ||
-		    json_object_get_int64(v) < 0 ||
-		    json_object_get_int64(v) > INT32_MAX)
+		v = jv_member(o, "worker");
+		if (!v || !jv_is(v, JT_INT) || jv_int64(v) < 0 ||
+		    jv_int64(v) > INT32_MAX)
 			return rjson_fail(err, errlen, "%sworker %zu has no "
 					  "'worker' number", where, i + 1);
-		w = result_add_worker(res, (int)json_object_get_int64(v),
-				      NULL, NULL);
-		v = rjson_member(o, "status");
-		st = v && json_object_is_type(v, json_type_string) ?
-		     json_object_get_string(v) : "";
+		w = result_add_worker(res, (int)jv_int64(v), NULL, NULL);
+		v = jv_member(o, "status");
+		st = v && jv_is(v, JT_STRING) ?
+		     jv_text(v) : "";
 		if (result_status_parse(st, &w->status))
 			return rjson_fail(err, errlen, "%sworker %zu: unknown "
 					  "status '%s'", where, i + 1, st);

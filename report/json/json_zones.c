@@ -129,20 +129,20 @@ struct json_object *zones_json_object(const struct record_zones *z)
 }
 
 /* A latency figure: a number, or NAN when absent or null. */
-static int get_ms(struct json_object *o, const char *key, double *out)
+static int get_ms(const struct jval *o, const char *key, double *out)
 {
 	*out = NAN;
 	return rjson_get_double(o, key, out);
 }
 
-static int read_row(struct json_object *o, struct zones_sweep *s,
+static int read_row(const struct jval *o, struct zones_sweep *s,
 		    const char *where, size_t i, char *err, size_t errlen)
 {
 	struct zone_row *r = zones_add_row(s);
-	struct json_object *e;
+	const struct jval *e;
 	int64_t en = 0;
 	char key[32];
-	int k, bad = !json_object_is_type(o, json_type_object);
+	int k, bad = !jv_is(o, JT_OBJECT);
 
 	for (k = 0; k < HIST_SUMMARY_N && !bad; k++)
 		bad = get_ms(o, lat_key(k, key, sizeof(key)), &r->lat_ms[k]);
@@ -162,8 +162,8 @@ static int read_row(struct json_object *o, struct zones_sweep *s,
 				  "bytes, ios, errors, elapsed, latency or "
 				  "resident",
 				  where, i + 1);
-	e = rjson_member(o, "error");
-	if (e && (!json_object_is_type(e, json_type_object) ||
+	e = jv_member(o, "error");
+	if (e && (!jv_is(e, JT_OBJECT) ||
 		  rjson_get_int(e, "errno", 0, 4095, &en) ||
 		  rjson_get_u64(e, "offset", &r->err_offset) ||
 		  rjson_get_u64(e, "bad_offset", &r->bad_offset) ||
@@ -175,10 +175,10 @@ static int read_row(struct json_object *o, struct zones_sweep *s,
 	return 0;
 }
 
-static int read_sweep(struct json_object *o, struct record_zones *z,
+static int read_sweep(const struct jval *o, struct record_zones *z,
 		      size_t i, char *err, size_t errlen)
 {
-	struct json_object *v;
+	const struct jval *v;
 	struct zones_sweep *s;
 	int64_t pass = 0;
 	char where[48];
@@ -186,56 +186,54 @@ static int read_sweep(struct json_object *o, struct record_zones *z,
 	size_t k, n;
 
 	snprintf(where, sizeof(where), "zones sweep %zu: ", i + 1);
-	if (!json_object_is_type(o, json_type_object) ||
+	if (!jv_is(o, JT_OBJECT) ||
 	    rjson_get_int(o, "pass", 1, 1 << 20, &pass) || !pass)
 		return rjson_fail(err, errlen, "%sno 'pass'", where);
-	v = rjson_member(o, "direction");
-	dir = v && json_object_is_type(v, json_type_string) ?
-	      json_object_get_string(v) : "";
+	v = jv_member(o, "direction");
+	dir = v && jv_is(v, JT_STRING) ?
+	      jv_text(v) : "";
 	if (strcmp(dir, "read") && strcmp(dir, "write"))
 		return rjson_fail(err, errlen, "%s'direction' is not read or "
 				  "write", where);
 	s = zones_add_sweep(z, (unsigned)pass, !strcmp(dir, "write"));
-	v = rjson_member(o, "status");
-	if (!v || !json_object_is_type(v, json_type_string) ||
-	    result_status_parse(json_object_get_string(v), &s->status))
+	v = jv_member(o, "status");
+	if (!v || !jv_is(v, JT_STRING) ||
+	    result_status_parse(jv_text(v), &s->status))
 		return rjson_fail(err, errlen, "%sbad 'status'", where);
 	/* optional: one of another type is ignored */
 	(void)rjson_get_str(o, "reason", &s->reason);
-	v = rjson_member(o, "stopped");
-	s->stopped = v && json_object_is_type(v, json_type_boolean) &&
-		     json_object_get_boolean(v);
+	v = jv_member(o, "stopped");
+	s->stopped = jv_true(v);
 	if (rjson_get_double(o, "elapsed", &s->elapsed) ||
 	    rjson_get_double(o, "residency", &s->residency))
 		return rjson_fail(err, errlen, "%s'elapsed' or 'residency' is "
 				  "not a number", where);
-	if (read_histogram(rjson_member(o, "histogram"), where, &s->lat, err,
+	if (read_histogram(jv_member(o, "histogram"), where, &s->lat, err,
 			   errlen))
 		return -1;
-	v = rjson_member(o, "zones");
-	if (!v || !json_object_is_type(v, json_type_array))
+	v = jv_member(o, "zones");
+	if (!v || !jv_is(v, JT_ARRAY))
 		return rjson_fail(err, errlen, "%sno 'zones' array", where);
-	n = json_object_array_length(v);
+	n = jv_len(v);
 	for (k = 0; k < n; k++)
-		if (read_row(json_object_array_get_idx(v, k), s, where, k, err,
-			     errlen))
+		if (read_row(jv_item(v, k), s, where, k, err, errlen))
 			return -1;
 	zones_sweep_finish(s);
 	return 0;
 }
 
-int zones_json_read(struct json_object *obj, struct record *rec, char *err,
+int zones_json_read(const struct jval *obj, struct record *rec, char *err,
 		    size_t errlen)
 {
 	struct record_zones *z;
-	struct json_object *v;
+	const struct jval *v;
 	int64_t schema = 0, qd = 1, passes = 1;
 	uint64_t nz = 0;
 	size_t i, n;
 
 	if (!obj)
 		return 0;
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jv_is(obj, JT_OBJECT))
 		return rjson_fail(err, errlen, "'zones' is not an object");
 	if (rjson_get_int(obj, "schema", 1, INT32_MAX, &schema) || !schema)
 		return rjson_fail(err, errlen, "'zones' has no schema version");
@@ -250,10 +248,10 @@ int zones_json_read(struct json_object *obj, struct record *rec, char *err,
 	(void)rjson_get_str(obj, "kind", &z->kind);
 	(void)rjson_get_str(obj, "engine", &z->engine);
 	(void)rjson_get_str(obj, "error", &z->error);
-	v = rjson_member(obj, "created");
-	z->created = v && json_object_get_boolean(v);
-	v = rjson_member(obj, "direct");
-	z->direct = v && json_object_get_boolean(v);
+	v = jv_member(obj, "created");
+	z->created = jv_true(v);
+	v = jv_member(obj, "direct");
+	z->direct = jv_true(v);
 	if (rjson_get_int(obj, "qd", 1, 1 << 20, &qd) ||
 	    rjson_get_int(obj, "passes", 1, 1 << 20, &passes) ||
 	    rjson_get_u64(obj, "size", &z->size) ||
@@ -265,13 +263,12 @@ int zones_json_read(struct json_object *obj, struct record *rec, char *err,
 	z->qd = (unsigned)qd;
 	z->passes = (unsigned)passes;
 	z->nzones = (size_t)nz;
-	v = rjson_member(obj, "sweeps");
-	if (!v || !json_object_is_type(v, json_type_array))
+	v = jv_member(obj, "sweeps");
+	if (!v || !jv_is(v, JT_ARRAY))
 		return rjson_fail(err, errlen, "'zones' has no 'sweeps' array");
-	n = json_object_array_length(v);
+	n = jv_len(v);
 	for (i = 0; i < n; i++)
-		if (read_sweep(json_object_array_get_idx(v, i), z, i, err,
-			       errlen))
+		if (read_sweep(jv_item(v, i), z, i, err, errlen))
 			return -1;
 	return 0;
 }

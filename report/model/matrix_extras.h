@@ -14,6 +14,7 @@
 #include "report/model/matrix.h"
 
 struct json_object;
+struct jval;
 
 void matrix_ext_free(struct record_matrix *m);
 /* The targets' iops and mbps over the cell's elapsed. */
@@ -24,9 +25,9 @@ void matrix_ext_json_add(const struct record_matrix *m,
 void matrix_ext_cell_json_add(const struct matrix_cell *c,
 			      struct json_object *o);
 /* 0, or -1 with a message in err. */
-int matrix_ext_json_read(struct json_object *obj, struct record_matrix *m,
+int matrix_ext_json_read(const struct jval *obj, struct record_matrix *m,
 			 char *err, size_t errlen);
-int matrix_ext_cell_json_read(struct json_object *o, const char *where,
+int matrix_ext_cell_json_read(const struct jval *o, const char *where,
 			      struct matrix_cell *c, char *err,
 			      size_t errlen);
 

@@ -24,6 +24,7 @@
 #define ZONES_SCHEMA_VERSION 1
 
 struct json_object;
+struct jval;
 
 /* One zone of one sweep. */
 struct zone_row {
@@ -158,7 +159,7 @@ struct json_object *zones_json_object(const struct record_zones *z);
  * 0, or -1 with a message in err (a schema this clyde does not know, a
  * malformed member).
  */
-int zones_json_read(struct json_object *obj, struct record *rec, char *err,
+int zones_json_read(const struct jval *obj, struct record *rec, char *err,
 		    size_t errlen);
 
 /*
