@@ -474,6 +474,14 @@ static void test_read_strict(void **state)
 	s = nested(JTREE_MAX_DEPTH);
 	assert_refused(s, "not valid JSON: nested more than 32 deep");
 	free(s);
+	/* the ends of int64 and uint64 read, as written */
+	rec = record_read_json("{\"schema\":1,\"results\":[],\"params\":{\"a\":"
+			       "-9223372036854775808,\"b\":18446744073709551615"
+			       "}}", err, sizeof(err));
+	assert_non_null(rec);
+	assert_string_equal(record_param(rec, "a"), "-9223372036854775808");
+	assert_string_equal(record_param(rec, "b"), "18446744073709551615");
+	record_free(rec);
 	/* bytes that are not UTF-8 are kept as they are: writers escape */
 	rec = record_read_json("{\"schema\":1,\"label\":\"a\xff\xfe\",\"results"
 			       "\":[]}", err, sizeof(err));
