@@ -123,8 +123,9 @@ static int push(struct jtree *t, const struct jval *v)
 		t->have_root = 1;
 		return 1;
 	}
-	xgrow((void **)&t->stack, &t->astack, t->nstack + 1,
-	      sizeof(*t->stack));
+	if (t->nstack == t->astack)
+		xgrow((void **)&t->stack, &t->astack, t->nstack + 1,
+		      sizeof(*t->stack));
 	m = &t->stack[t->nstack++];
 	m->key = t->key;
 	m->keylen = t->keylen;
@@ -148,8 +149,9 @@ static int on_bool(void *ctx, int b)
 }
 
 /*
- * An integer's digits (yajl has checked its syntax: -?[0-9]+) into v: an
- * int64, a uint64 above INT64_MAX, or -ERANGE past either.  By hand
+ * An integer's digits (yajl has checked its syntax: -?[0-9]+, or a
+ * double's) into v: an int64, a uint64 above INT64_MAX; -ERANGE past
+ * either, -EINVAL at a fraction or an exponent (a double).  By hand
  * rather than by strtoll: a record is some 6,000 integers, and the
  * locale-aware strtoll was a tenth of a text report's CPU.
  */
@@ -157,15 +159,21 @@ static int parse_integer(const char *s, size_t len, struct jval *v)
 {
 	int neg = len && *s == '-';
 	uint64_t u = 0, limit = neg ? (uint64_t)INT64_MAX + 1 : UINT64_MAX;
+	int over = 0;
 	size_t i;
 
 	for (i = neg; i < len; i++) {
 		unsigned d = (unsigned)(s[i] - '0');
 
+		if (d > 9)
+			return -EINVAL;
 		if (u > (limit - d) / 10)
-			return -ERANGE;
-		u = u * 10 + d;
+			over = 1;
+		else
+			u = u * 10 + d;
 	}
+	if (over)
+		return -ERANGE;
 	if (neg) {
 		v->i = u ? -(int64_t)(u - 1) - 1 : 0;
 	} else if (u > INT64_MAX) {
@@ -181,13 +189,14 @@ static int on_number(void *ctx, const char *s, size_t len)
 {
 	struct jtree *t = ctx;
 	struct jval v = { .type = JT_INT, .n = len };
+	int rc = parse_integer(s, len, &v);
 
 	v.text = arena_text(t, s, len);
-	if (memchr(s, '.', len) || memchr(s, 'e', len) || memchr(s, 'E', len)) {
+	if (rc == -EINVAL) {
 		v.type = JT_DOUBLE;
 		v.d = strtod(v.text, NULL);	/* past a double: inf, refused
 						 * where a number is read */
-	} else if (parse_integer(s, len, &v)) {
+	} else if (rc == -ERANGE) {
 		return refuse(t, "the integer %.40s is out of range", v.text);
 	}
 	return push(t, &v);
