@@ -21,6 +21,14 @@
 #include "lib/hashidx.h"
 #include "lib/xalloc.h"
 
+/* An item of the first run, key = value, and the runs that have it. */
+struct env_item {
+	char *key, *value;
+	size_t runs;		/* how many runs have it */
+	size_t last;		/* the last run counted (+ 1) */
+	int twice;		/* some run has it more than once */
+};
+
 /*
  * The items of the first of nruns runs, each with the number of them
  * that have it with the same value: an item is every run's when that is
@@ -31,11 +39,8 @@
  */
 struct env_shared {
 	size_t nruns;
+	struct env_item *item;
 	size_t n, cap;
-	char **key, **value;
-	size_t *runs;		/* [n] how many runs have it */
-	size_t *last;		/* [n] the last run counted (+ 1) */
-	unsigned char *twice;	/* [n] some run has it more than once */
 	struct hashidx idx;
 };
 
@@ -67,7 +72,8 @@ static size_t shared_find(const struct env_shared *sh, const char *key,
 	size_t pos = 0, i;
 
 	while (hashidx_next(&sh->idx, hash, &pos, &i))
-		if (!strcmp(sh->key[i], key) && !strcmp(sh->value[i], value))
+		if (!strcmp(sh->item[i].key, key) &&
+		    !strcmp(sh->item[i].value, value))
 			return i;
 	return SIZE_MAX;
 }
@@ -77,35 +83,25 @@ static void shared_count(struct env_shared *sh, size_t run, const char *key,
 {
 	uint64_t hash = item_hash(key, value);
 	size_t i = shared_find(sh, key, value, hash);
+	struct env_item *it;
 
 	if (i == SIZE_MAX) {
 		if (run)
 			return;
-		if (sh->n == sh->cap) {
-			sh->cap = sh->cap ? 2 * sh->cap : 64;
-			sh->key = xrealloc(sh->key, sh->cap * sizeof(*sh->key));
-			sh->value = xrealloc(sh->value,
-					     sh->cap * sizeof(*sh->value));
-			sh->runs = xrealloc(sh->runs,
-					    sh->cap * sizeof(*sh->runs));
-			sh->last = xrealloc(sh->last,
-					    sh->cap * sizeof(*sh->last));
-			sh->twice = xrealloc(sh->twice, sh->cap);
-		}
+		xgrow((void **)&sh->item, &sh->cap, sh->n + 1,
+		      sizeof(*sh->item));
 		i = sh->n++;
-		sh->key[i] = xstrdup(key);
-		sh->value[i] = xstrdup(value);
-		sh->runs[i] = 0;
-		sh->last[i] = 0;
-		sh->twice[i] = 0;
+		sh->item[i] = (struct env_item){ .key = xstrdup(key),
+						 .value = xstrdup(value) };
 		hashidx_add(&sh->idx, hash, i);
 	}
-	if (sh->last[i] == run + 1) {
-		sh->twice[i] = 1;
+	it = &sh->item[i];
+	if (it->last == run + 1) {
+		it->twice = 1;
 		return;
 	}
-	sh->last[i] = run + 1;
-	sh->runs[i]++;
+	it->last = run + 1;
+	it->runs++;
 }
 
 /* Whether all of sh's runs have key = value (none when sh is NULL). */
@@ -117,7 +113,8 @@ static int every(const struct env_shared *sh, const char *key,
 	if (!sh)
 		return 0;
 	i = shared_find(sh, key, value, item_hash(key, value));
-	return i != SIZE_MAX && sh->runs[i] == sh->nruns && !sh->twice[i];
+	return i != SIZE_MAX && sh->item[i].runs == sh->nruns &&
+	       !sh->item[i].twice;
 }
 
 /* Whether the item goes to the list o writes. */
@@ -409,8 +406,8 @@ static size_t count_shared(struct env_shared *sh, const struct compare *c,
 	for (o.run = 0; o.run < n; o.run++)
 		env_items(&o, c->recs[run ? run[o.run] : o.run]);
 	for (i = 0; i < sh->n; i++)
-		own += sh->runs[i] == n && !sh->twice[i] &&
-		       !every(all, sh->key[i], sh->value[i]);
+		own += sh->item[i].runs == n && !sh->item[i].twice &&
+		       !every(all, sh->item[i].key, sh->item[i].value);
 	return own;
 }
 
@@ -429,14 +426,10 @@ static void shared_release(struct env_shared *sh)
 	size_t i;
 
 	for (i = 0; i < sh->n; i++) {
-		free(sh->key[i]);
-		free(sh->value[i]);
+		free(sh->item[i].key);
+		free(sh->item[i].value);
 	}
-	free(sh->key);
-	free(sh->value);
-	free(sh->runs);
-	free(sh->last);
-	free(sh->twice);
+	free(sh->item);
 	hashidx_release(&sh->idx);
 	*sh = (struct env_shared){ .idx = HASHIDX_INIT };
 }
