@@ -12,7 +12,8 @@ test_expect_success 'bad --stonewall is a usage error' '
 '
 
 # check_stonewall N: r.jsonl holds one record of N workers whose creates
-# were stonewalled before their 100k files
+# were stonewalled before their 100k files, and whose stats and deletes
+# worked on the files made: on all of them, or stonewalled in turn
 check_stonewall () {
 	test_line_count = 1 r.jsonl &&
 	jq -e --argjson n "$1" '
@@ -21,12 +22,16 @@ check_stonewall () {
 			.status == "ok" and .stonewalled and
 			.ops > 0 and .ops < 102400 * $n and
 			((.value * .elapsed / .ops) - 1 | fabs) < 1e-6) and
-		# stat and delete worked on the files made, all of them
-		all(.results[] | select(.name | test("^seq_")); .status == "ok") and
-		([.results[] | select(.name | test("^seq_")) | .ops] | unique |
-			length) == 1 and
-		all(.results[] | select(.name | test("^ran_(stat|del)$"));
-			.status == "ok" and .ops > 0) and
+		# stat and delete worked on the files made: all of them, unless
+		# the stonewall ended them too (a loaded machine can take more
+		# than 10 ms to delete what was made in 10 ms)
+		([("seq_", "ran_") as $f |
+			(.results[] | select(.name == $f + "create")) as $c |
+			.results[] | select(.name == $f + "stat" or
+					    .name == $f + "del") |
+			.status == "ok" and .ops > 0 and .ops <= $c.ops and
+			(.stonewalled or .ops == $c.ops)] | length == 4 and
+			all) and
 		(if $n > 1 then all(.results[] | select(.status == "ok");
 			(.workers | length) == $n and
 			.ops == ([.workers[].ops] | add)) else true end)
