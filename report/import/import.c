@@ -260,10 +260,8 @@ static int clyde_line(struct import *im, const char *name,
 	}
 	if (!im->reader)
 		im->reader = record_reader_new();
-	rec = im->reader ? record_reader_read(im->reader, line ? line : text,
-					      err, sizeof(err)) : NULL;
-	if (!im->reader)
-		snprintf(err, sizeof(err), "out of memory");
+	rec = record_reader_read(im->reader, line ? line : text, err,
+				 sizeof(err));
 	free(line);
 	if (!rec) {
 		import_warn(im, "%s:%lu: %s", name, lineno, err);

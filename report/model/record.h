@@ -366,8 +366,8 @@ struct record *record_read_json(const char *line, char *err, size_t errlen);
 
 /*
  * The same for many lines, one after another (a file of records): the
- * reader keeps its parser from line to line.  record_reader_new: NULL
- * when out of memory.
+ * reader keeps the arena of its tree (report/json/jtree.h) from line to
+ * line, and allocates nothing more once it has read the longest.
  */
 struct record_reader;
 struct record_reader *record_reader_new(void);
