@@ -441,7 +441,8 @@ static void test_read_strict(void **state)
 
 	(void)state;
 	assert_refused("{\"schema\":1,\"schema\":1,\"results\":[]}",
-		       "not valid JSON: the member 'schema' is given twice");
+		       "not valid JSON near byte 36: the object that ends here "
+		       "names the member 'schema' twice");
 	/* past 16 members the duplicate is found by sorting */
 	s = malloc(4096);
 	assert_non_null(s);
@@ -449,7 +450,7 @@ static void test_read_strict(void **state)
 	for (i = 0; i < 20; i++)
 		sprintf(s + strlen(s), "\"k%d\":%d,", i, i);
 	strcat(s, "\"k5\":\"again\"}}");
-	assert_refused(s, "the member 'k5' is given twice");
+	assert_refused(s, "names the member 'k5' twice");
 	free(s);
 	assert_refused("{\"schema\":1,\"results\":[],\"ops\":"
 		       "99999999999999999999}", "integer 99999999999999999999 "
@@ -458,12 +459,23 @@ static void test_read_strict(void **state)
 		       "-9223372036854775809}", "is out of range");
 	/* byte 23 is the x */
 	assert_refused("{\"schema\":1,\"results\":x}",
-		       "not valid JSON at byte 23: invalid char in json text");
+		       "not valid JSON near byte 23: invalid char in json text");
 	assert_refused("{\"schema\":1,\"results\":[{\"name\":\"putc\","
 		       "\"status\":\"ok\",\"cpu\":NaN}]}",
-		       "not valid JSON at byte 59: invalid char");
+		       "not valid JSON near byte 59: invalid char");
 	assert_refused("{\"schema\":1,\"results\":[\"abc", "not valid JSON: "
 		       "unexpected end of line");
+	/* after the record only blanks: not a string left open, nor a
+	 * number (whose end only the end of the line tells) */
+	assert_refused("{\"schema\":1,\"results\":[]} \"junk", "not valid JSON "
+		       "near byte 27: text after the end of the JSON value");
+	assert_refused("{\"schema\":1,\"results\":[]}\t12", "near byte 27: "
+		       "text after the end");
+	rec = record_read_json("{\"schema\":1,\"params\":{},\"results\":[]} \t",
+			       err, sizeof(err));
+	if (!rec)
+		fail_msg("an empty object and blanks after: %s", err);
+	record_free(rec);
 	/* the root object and 31 arrays read; 32 arrays are too deep */
 	s = nested(JTREE_MAX_DEPTH - 1);
 	rec = record_read_json(s, err, sizeof(err));
@@ -472,7 +484,7 @@ static void test_read_strict(void **state)
 	record_free(rec);
 	free(s);
 	s = nested(JTREE_MAX_DEPTH);
-	assert_refused(s, "not valid JSON: nested more than 32 deep");
+	assert_refused(s, "nested more than 32 deep");
 	free(s);
 	/* the ends of int64 and uint64 read, as written */
 	rec = record_read_json("{\"schema\":1,\"results\":[],\"params\":{\"a\":"

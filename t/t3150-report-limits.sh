@@ -87,6 +87,10 @@ test_expect_success JQ 'clyde records: NaN, a rate past any storage, a mean outs
 		grep -q "^clyde report: $f.jsonl: no results found (.*): 1 problem, the first on line 1: result [12]: " err &&
 		test_must_fail test -s out || { echo "in $f"; cat err; return 1; }
 	done &&
+	# NaN is no JSON: refused where it stands
+	test_expect_code 2 "$CLYDE" report -f text nan.jsonl >out 2>err &&
+	test_line_count = 1 err && test_must_fail test -s out &&
+	grep -q "^clyde report: nan.jsonl: .*: 1 problem, the first on line 1: not valid JSON near byte [0-9]*: invalid char in json text$" err &&
 	"$CLYDE" report -f text big.jsonl 2>&1 >/dev/null | grep -q "'"'"'value'"'"' 1e+308 is out of range (0 to 1e+15)" &&
 	"$CLYDE" report -f text sum.jsonl 2>&1 >/dev/null | grep -q "histogram mean .* lies outside its min and max" &&
 	"$CLYDE" report -f text max.jsonl 2>&1 >/dev/null | grep -q "histogram min .* or max .* lies outside its buckets" &&

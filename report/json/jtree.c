@@ -45,7 +45,9 @@ struct jtree {
 	size_t keylen;
 	struct jval root;
 	int have_root;
-	char why[96];			/* a callback's refusal */
+	yajl_handle yajl;		/* parsing */
+	char why[128];			/* a callback's refusal */
+	size_t why_at;			/* and the byte after which */
 };
 
 static void *arena_alloc(struct jtree *t, size_t size)
@@ -101,6 +103,7 @@ static char *arena_text(struct jtree *t, const void *s, size_t len)
 	return p;
 }
 
+/* Refuse the line: why, after the token yajl has just read. */
 __attribute__((format(printf, 2, 3)))
 static int refuse(struct jtree *t, const char *fmt, ...)
 {
@@ -109,6 +112,7 @@ static int refuse(struct jtree *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(t->why, sizeof(t->why), fmt, ap);
 	va_end(ap);
+	t->why_at = yajl_get_bytes_consumed(t->yajl);
 	return 0;	/* yajl: cancel */
 }
 
@@ -268,21 +272,38 @@ static const struct jmember *twice(struct jtree *t, const struct jmember *m,
 	return NULL;
 }
 
+/* A member's name for a message: at most 40 bytes, a NUL as \\u0000. */
+static const char *shown_key(const struct jmember *m, char *buf, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < m->keylen && i < 40 && o + 7 < size; i++) {
+		if (m->key[i])
+			buf[o++] = m->key[i];
+		else
+			o += (size_t)snprintf(buf + o, size - o, "\\u0000");
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 static int on_end_map(void *ctx)
 {
 	struct jtree *t = ctx;
+	char key[48];
 	const struct frame *f = &t->frame[--t->depth];
 	size_t start = f->start, n = t->nstack - start;
 	struct jmember *m = arena_alloc(t, (n ? n : 1) * sizeof(*m));
 	const struct jmember *dup;
 	struct jval v = { .type = JT_OBJECT, .n = n, .members = m };
 
-	memcpy(m, t->stack + start, n * sizeof(*m));
+	if (n)
+		memcpy(m, t->stack + start, n * sizeof(*m));
 	t->nstack = start;
 	dup = twice(t, m, n);
 	if (dup)
-		return refuse(t, "the member '%.40s' is given twice",
-			      dup->key);
+		return refuse(t, "the object that ends here names the member "
+			      "'%s' twice", shown_key(dup, key, sizeof(key)));
 	t->key = f->key;
 	t->keylen = f->keylen;
 	return push(t, &v);
@@ -335,35 +356,79 @@ void jtree_free(struct jtree *t)
 	free(t);
 }
 
-/* yajl's complaint and where: "not valid JSON at byte 1234: invalid
- * char in json text"; at_end: the text ended first. */
+/* yajl's complaint, and where: "not valid JSON near byte 1234: invalid
+ * char in json text"; at_end: when the line ended. */
 static void yajl_says(yajl_handle h, int at_end, char *err, size_t errlen)
 {
 	unsigned char *s = yajl_get_error(h, 0, NULL, 0);
 	const char *what = s ? (const char *)s : "out of memory";
-	size_t at = yajl_get_bytes_consumed(h);
+	int len;
 
 	if (!strncmp(what, "lexical error: ", 15))
 		what += 15;
 	else if (!strncmp(what, "parse error: ", 13))
 		what += 13;
-	if (at_end)
+	len = (int)strcspn(what, ".\n");
+	if (at_end && !strncmp(what, "premature EOF", 13))
 		snprintf(err, errlen, "not valid JSON: unexpected end of line");
+	else if (at_end)
+		snprintf(err, errlen, "not valid JSON at the end of the line: "
+			 "%.*s", len, what);
 	else
-		snprintf(err, errlen, "not valid JSON at byte %zu: %.*s",
-			 at, (int)strcspn(what, ".\n"), what);
+		snprintf(err, errlen, "not valid JSON near byte %zu: %.*s",
+			 yajl_get_bytes_consumed(h), len, what);
 	if (s)
 		yajl_free_error(h, s);
+}
+
+/* yajl on buf: 0 with t's root, or -1 with the message in err. */
+static int run_yajl(struct jtree *t, const char *buf, size_t len, char *err,
+		    size_t errlen)
+{
+	yajl_status st = yajl_parse(t->yajl, (const unsigned char *)buf, len);
+	size_t end = yajl_get_bytes_consumed(t->yajl);
+
+	if (st == yajl_status_ok && !t->have_root) {
+		/* a value the line ends in the middle of, or a number
+		 * only its end tells is whole */
+		st = yajl_complete_parse(t->yajl);
+		if (st == yajl_status_ok && !t->have_root) {
+			snprintf(err, errlen, "not valid JSON: unexpected "
+				 "end of line");
+			return -1;
+		}
+		if (st == yajl_status_error) {
+			yajl_says(t->yajl, 1, err, errlen);
+			return -1;
+		}
+		end = len;
+	}
+	if (st == yajl_status_client_canceled) {
+		snprintf(err, errlen, "not valid JSON near byte %zu: %s",
+			 t->why_at, t->why);
+		return -1;
+	}
+	if (st != yajl_status_ok) {
+		yajl_says(t->yajl, 0, err, errlen);
+		return -1;
+	}
+	/* yajl stops at the value's end: only blanks may follow */
+	end += strspn(buf + end, " \t");
+	if (end < len) {
+		snprintf(err, errlen, "not valid JSON near byte %zu: text "
+			 "after the end of the JSON value", end + 1);
+		return -1;
+	}
+	return 0;
 }
 
 const struct jval *jtree_parse(struct jtree *t, const char *buf, size_t len,
 			       char *err, size_t errlen)
 {
-	yajl_handle h = yajl_alloc(&callbacks, NULL, t);
-	yajl_status st;
-	int at_end;
+	int rc;
 
-	if (!h) {
+	t->yajl = yajl_alloc(&callbacks, NULL, t);
+	if (!t->yajl) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -373,17 +438,12 @@ const struct jval *jtree_parse(struct jtree *t, const char *buf, size_t len,
 	t->key = NULL;
 	t->have_root = 0;
 	t->why[0] = '\0';
-	yajl_config(h, yajl_dont_validate_strings, 1);
-	st = yajl_parse(h, (const unsigned char *)buf, len);
-	at_end = st == yajl_status_ok;
-	if (at_end)
-		st = yajl_complete_parse(h);
-	if (st == yajl_status_client_canceled)
-		snprintf(err, errlen, "not valid JSON: %s", t->why);
-	else if (st != yajl_status_ok)
-		yajl_says(h, at_end, err, errlen);
-	yajl_free(h);
-	return st == yajl_status_ok && t->have_root ? &t->root : NULL;
+	yajl_config(t->yajl, yajl_dont_validate_strings, 1);
+	yajl_config(t->yajl, yajl_allow_trailing_garbage, 1);
+	rc = run_yajl(t, buf, len, err, errlen);
+	yajl_free(t->yajl);
+	t->yajl = NULL;
+	return rc ? NULL : &t->root;
 }
 
 const struct jval *jv_member(const struct jval *obj, const char *key)
