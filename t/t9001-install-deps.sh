@@ -80,14 +80,15 @@ test_expect_success 'dry run lists every package when none is installed' '
 	PATH=$TRASH/dpkg:$TRASH/fake:$PATH FAKE_MISSING="*" \
 		"$DEPS" --dry-run >out &&
 	for p in build-essential pkg-config libaio-dev libblkid-dev \
-		libmount-dev libjson-c-dev libinih-dev libcmocka-dev perl xfsprogs \
+		libmount-dev libjson-c-dev libyajl-dev libinih-dev libcmocka-dev \
+		perl xfsprogs \
 		btrfs-progs e2fsprogs util-linux bonnie++ fio jq \
 		libxml2-utils libext2fs-dev xfslibs-dev jfsutils \
 		reiserfsprogs man-db zstd gzip procps kmod liburing-dev strace \
 		time; do
 		grep -qxF "$p" out || { echo "missing $p" >&2; return 1; }
 	done &&
-	test_line_count = 29 out &&
+	test_line_count = 30 out &&
 	test_line_count = 0 calls
 '
 
