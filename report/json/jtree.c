@@ -9,10 +9,10 @@
 #include "report/json/jtree.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <math.h>
 #include <stdalign.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -413,7 +413,8 @@ static int run_yajl(struct jtree *t, const char *buf, size_t len, char *err,
 		return -1;
 	}
 	/* yajl stops at the value's end: only blanks may follow */
-	end += strspn(buf + end, " \t");
+	while (end < len && (buf[end] == ' ' || buf[end] == '\t'))
+		end++;
 	if (end < len) {
 		snprintf(err, errlen, "not valid JSON near byte %zu: text "
 			 "after the end of the JSON value", end + 1);
