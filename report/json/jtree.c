@@ -356,6 +356,9 @@ void jtree_free(struct jtree *t)
 	free(t);
 }
 
+/* A value the line ends in the middle of. */
+static const char cut_short[] = "not valid JSON: unexpected end of line";
+
 /* yajl's complaint, and where: "not valid JSON near byte 1234: invalid
  * char in json text"; at_end: when the line ended. */
 static void yajl_says(yajl_handle h, int at_end, char *err, size_t errlen)
@@ -370,7 +373,7 @@ static void yajl_says(yajl_handle h, int at_end, char *err, size_t errlen)
 		what += 13;
 	len = (int)strcspn(what, ".\n");
 	if (at_end && !strncmp(what, "premature EOF", 13))
-		snprintf(err, errlen, "not valid JSON: unexpected end of line");
+		snprintf(err, errlen, "%s", cut_short);
 	else if (at_end)
 		snprintf(err, errlen, "not valid JSON at the end of the line: "
 			 "%.*s", len, what);
@@ -393,8 +396,7 @@ static int run_yajl(struct jtree *t, const char *buf, size_t len, char *err,
 		 * only its end tells is whole */
 		st = yajl_complete_parse(t->yajl);
 		if (st == yajl_status_ok && !t->have_root) {
-			snprintf(err, errlen, "not valid JSON: unexpected "
-				 "end of line");
+			snprintf(err, errlen, "%s", cut_short);
 			return -1;
 		}
 		if (st == yajl_status_error) {
