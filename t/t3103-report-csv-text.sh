@@ -211,6 +211,31 @@ test_expect_success JQ 'text: long labels clipped where they agree, the RAID lev
 		grep -qx "    fio-job-for-the-fc-array-raid5-ext4-noatime-barrier-iodepth-16-numjobs-1"
 '
 
+# Labels that differ only in their middle, both ends shared by half the
+# others: the tables cut each at both ends ("...lun07-raid6...") and keep
+# what tells it apart, every name different (compare_names.c's elide).
+test_expect_success JQ 'text: labels told apart in their middle are cut at both ends, each kept different' '
+	for i in $(seq 10 29); do
+		site=A; [ $((i % 2)) = 0 ] || site=B
+		host=alpha; [ $((i / 2 % 2)) = 0 ] || host=bravo
+		vm_runs "{\"vm\": false}" \
+			site$site-array-fc-model-9000-firmware-lun$i-raid$((i % 3 + 5))-nightly-run-on-host-$host-with-direct-io ||
+			return 1
+	done >mid.jsonl &&
+	"$CLYDE" report -f text mid.jsonl >out.txt &&
+	test "$(cols out.txt)" -le 80 &&
+	sed -n "/^Block write /,/^$/p" out.txt | sed 1d | grep . >block &&
+	test_line_count = 20 block &&
+	cut -c1-34 block | sort -u >names &&
+	test_line_count = 20 names &&
+	grep -c "^\.\.\.[^ ]*\.\.\. " block >both &&
+	test "$(cat both)" -ge 10 &&
+	i=10 && while read -r name rest; do
+		case $name in *$i-raid*) ;; *) echo "row $i: $name"; return 1 ;; esac
+		i=$((i + 1))
+	done <block
+'
+
 test_expect_success JQ 'text: wide characters take two columns, combining marks none: 80 columns by wc -L, rows aligned (F1)' '
 	w="ÄÖÜ-ééé-日本語-ボリューム-テスト-ラベル-長い-名前-です" &&
 	for r in 5 0; do

@@ -102,6 +102,20 @@ test_expect_success 'fio messages around its JSON: said once, with the first' '
 	grep -q "^clyde report: sig.json: 2 lines of fio.s own messages ignored (the first: fio: terminating on signal 2)$" err
 '
 
+# A line clyde wrote ("schema" first) is a clyde record whatever its
+# strings say: a tag named like fio's version member does not make the
+# file fio JSON (it did: the report said no fio output was found).
+test_expect_success JQ 'a clyde record that names "fio version" is read as clyde, from a file and a pipe' '
+	head -1 "$FIX/clyde.jsonl" |
+	jq -c ".tags = {\"fio version\": \"fio-3.33\"}" >tagged.jsonl &&
+	"$CLYDE" report -f text tagged.jsonl >out.txt 2>err &&
+	grep -q "^1 run in 1 configuration" out.txt &&
+	grep -q "fio version=fio-3.33" out.txt &&
+	! test -s err &&
+	"$CLYDE" report -f text - <tagged.jsonl >pipe.txt &&
+	test_cmp out.txt pipe.txt
+'
+
 test_expect_success FIO 'fio 3.33 --output-format=normal,json: the JSON read, its text said once, as what it is' '
 	mkdir -p fiodir &&
 	fio --name=both --directory=fiodir --rw=read --bs=64k --size=4M \

@@ -503,6 +503,27 @@ static size_t cut_ambiguity(const struct cmp_names *nm, size_t g, size_t hb,
 	return amb;
 }
 
+/*
+ * Whether hay holds the nl bytes of nd.  Labels are tens of bytes and
+ * elide asks thousands of times a label: glibc's memmem sets up a table
+ * for each call, which cost more than the search (a tenth of a report's
+ * time at 3,000 configurations); the first byte by memchr, then memcmp.
+ */
+static int holds(const char *hay, size_t hl, const char *nd, size_t nl)
+{
+	const char *p = hay, *end = hay + hl;
+
+	if (!nl)
+		return 1;
+	while ((size_t)(end - p) >= nl &&
+	       (p = memchr(p, nd[0], (size_t)(end - p) - nl + 1))) {
+		if (!memcmp(p + 1, nd + 1, nl - 1))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
 /* How many near labels read as g's bytes [a, b) between two "...". */
 static size_t mid_ambiguity(const struct cmp_names *nm, size_t g, size_t a,
 			    size_t b)
@@ -512,7 +533,7 @@ static size_t mid_ambiguity(const struct cmp_names *nm, size_t g, size_t a,
 
 	for (j = 0; j < nm->nnear[g]; j++) {
 		h = near[j];
-		if (memmem(nm->label[h], nm->len[h], nm->label[g] + a, b - a))
+		if (holds(nm->label[h], nm->len[h], nm->label[g] + a, b - a))
 			amb += weight(nm, g, h);
 	}
 	return amb;
