@@ -505,6 +505,7 @@ static void state_release(struct state *st)
 	dims_pattern_free(st->pattern);
 	import_release(&st->im);
 	import_release(&st->old_im);
+	record_strings_interned(0);	/* every record is freed */
 }
 
 /* Everything before writing; 0, or -1 with err (bad input: exit 2). */
@@ -648,6 +649,8 @@ int cmd_report(int argc, char **argv)
 		say(err);
 		return 2;
 	}
+	/* thousands of records share their strings, each kept once */
+	record_strings_interned(1);
 	if (prepare(&cfg, &st, (const char *const *)(argv + optind),
 		    (size_t)(argc - optind), err, sizeof(err))) {
 		if (*err)

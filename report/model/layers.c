@@ -15,11 +15,11 @@ struct result_layer *result_add_layer(struct result *res, const char *name,
 	res->layers = xrealloc(res->layers,
 			       (res->nlayers + 1) * sizeof(*res->layers));
 	l = &res->layers[res->nlayers++];
-	l->name = xstrdup_or_null(name);
-	l->kind = xstrdup_or_null(kind);
-	l->state = xstrdup_or_null(state);
+	l->name = record_strdup(name);
+	l->kind = record_strdup(kind);
+	l->state = record_strdup(state);
 	l->residency = residency;
-	l->note = xstrdup_or_null(note);
+	l->note = record_strdup(note);
 	return l;
 }
 
@@ -28,10 +28,10 @@ void result_free_layers(struct result *res)
 	size_t i;
 
 	for (i = 0; i < res->nlayers; i++) {
-		free(res->layers[i].name);
-		free(res->layers[i].kind);
-		free(res->layers[i].state);
-		free(res->layers[i].note);
+		record_str_free(res->layers[i].name);
+		record_str_free(res->layers[i].kind);
+		record_str_free(res->layers[i].state);
+		record_str_free(res->layers[i].note);
 	}
 	free(res->layers);
 	res->layers = NULL;

@@ -59,7 +59,7 @@ void matrix_ext_free(struct record_matrix *m)
 
 	for (i = 0; i < m->ncells; i++)
 		matrix_targets_release(&m->cells[i]);
-	free(m->steady);
-	free(m->profile);
-	free(m->direct_ignored);
+	record_str_free(m->steady);
+	record_str_free(m->profile);
+	record_str_free(m->direct_ignored);
 }

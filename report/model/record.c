@@ -49,20 +49,20 @@ void record_free(struct record *rec)
 
 	if (!rec)
 		return;
-	free(rec->tool);
-	free(rec->version);
-	free(rec->start);
-	free(rec->end);
-	free(rec->label);
-	free(rec->host.hostname);
-	free(rec->host.kernel);
-	free(rec->host.cpu_model);
-	free(rec->target.path);
-	free(rec->target.mountpoint);
-	free(rec->target.fstype);
-	free(rec->target.source);
-	free(rec->target.vfs_options);
-	free(rec->target.fs_options);
+	record_str_free(rec->tool);
+	record_str_free(rec->version);
+	record_str_free(rec->start);
+	record_str_free(rec->end);
+	record_str_free(rec->label);
+	record_str_free(rec->host.hostname);
+	record_str_free(rec->host.kernel);
+	record_str_free(rec->host.cpu_model);
+	record_str_free(rec->target.path);
+	record_str_free(rec->target.mountpoint);
+	record_str_free(rec->target.fstype);
+	record_str_free(rec->target.source);
+	record_str_free(rec->target.vfs_options);
+	record_str_free(rec->target.fs_options);
 	record_detected_free(rec);
 	for (i = 0; i < rec->ntargets; i++)
 		record_target_release(&rec->targets[i]);
@@ -70,7 +70,7 @@ void record_free(struct record *rec)
 	record_kv_free(rec->params, rec->nparams);
 	record_kv_free(rec->tags, rec->ntags);
 	for (i = 0; i < rec->nresults; i++) {
-		free(rec->results[i].reason);
+		record_str_free(rec->results[i].reason);
 		free(rec->results[i].exact);
 		hist_release(&rec->results[i].lat);
 		result_free_workers(&rec->results[i]);
@@ -78,11 +78,11 @@ void record_free(struct record *rec)
 	}
 	free(rec->results);
 	for (i = 0; i < rec->nwarnings; i++)
-		free(rec->warnings[i]);
+		record_str_free(rec->warnings[i]);
 	free(rec->warnings);
 	matrix_free(rec->matrix);
 	zones_free(rec->zones);
-	free(rec->source);
+	record_str_free(rec->source);
 	free(rec);
 }
 
@@ -104,8 +104,8 @@ static void append_kv(struct record_kv **kv, size_t *n, const char *key,
 
 	*kv = xrealloc(*kv, (*n + 1) * sizeof(**kv));
 	e = &(*kv)[(*n)++];
-	e->key = xstrdup(key);
-	e->value = xstrdup(value);
+	e->key = record_strdup(key);
+	e->value = record_strdup(value);
 	e->numeric = numeric;
 }
 
@@ -318,7 +318,7 @@ void result_set_status(struct result *res, enum result_status status,
 	res->status = status;
 	res->reason_kind = REASON_NONE;
 	res->signal = 0;
-	free(res->reason);
+	record_str_free(res->reason);
 	res->reason = NULL;
 	if (!fmt)
 		return;
@@ -332,8 +332,8 @@ void record_set_str(char **field, const char *value)
 	char *old = *field;
 
 	/* value may point into the old string */
-	*field = xstrdup_or_null(value);
-	free(old);
+	*field = record_strdup(value);
+	record_str_free(old);
 }
 
 char *record_now_iso8601(void)
@@ -361,8 +361,8 @@ int record_stack_add(struct record_stack *s, const char *kind,
 	struct record_device *d;
 
 	d = record_append(&s->devs, &s->ndevs, sizeof(*s->devs));
-	d->kind = xstrdup(kind ? kind : "unknown");
-	d->name = xstrdup_or_null(name);
+	d->kind = record_strdup(kind ? kind : "unknown");
+	d->name = record_strdup(name);
 	d->parent = parent >= 0 && (size_t)parent < s->ndevs - 1 ? parent :
 		    -1;
 	return (int)(s->ndevs - 1);
@@ -378,10 +378,10 @@ static void kv_set(struct record_kv **kv, size_t *n, const char *key,
 	f = record_kv_find(*kv, *n, key);
 	if (!f) {
 		f = record_append(kv, n, sizeof(**kv));
-		f->key = xstrdup(key);
+		f->key = record_strdup(key);
 	}
-	free(f->value);
-	f->value = xstrdup(value);
+	record_str_free(f->value);
+	f->value = record_strdup(value);
 	f->numeric = numeric;
 }
 
@@ -434,8 +434,8 @@ void record_stack_free(struct record_stack *s)
 		return;
 	record_kv_free(s->fs, s->nfs);
 	for (i = 0; i < s->ndevs; i++) {
-		free(s->devs[i].kind);
-		free(s->devs[i].name);
+		record_str_free(s->devs[i].kind);
+		record_str_free(s->devs[i].name);
 		record_kv_free(s->devs[i].fields, s->devs[i].nfields);
 	}
 	free(s->devs);
@@ -446,23 +446,23 @@ void record_virt_free(struct record_virt *v)
 {
 	if (!v)
 		return;
-	free(v->hypervisor);
-	free(v->emulation);
-	free(v->dmi_vendor);
-	free(v->dmi_product);
-	free(v->evidence);
+	record_str_free(v->hypervisor);
+	record_str_free(v->emulation);
+	record_str_free(v->dmi_vendor);
+	record_str_free(v->dmi_product);
+	record_str_free(v->evidence);
 	free(v);
 }
 
 /* Free what a target holds (strings, stack); the struct itself stays. */
 static void record_target_release(struct record_target *t)
 {
-	free(t->path);
-	free(t->mountpoint);
-	free(t->fstype);
-	free(t->source);
-	free(t->vfs_options);
-	free(t->fs_options);
+	record_str_free(t->path);
+	record_str_free(t->mountpoint);
+	record_str_free(t->fstype);
+	record_str_free(t->source);
+	record_str_free(t->vfs_options);
+	record_str_free(t->fs_options);
 	record_stack_free(t->stack);
 	memset(t, 0, sizeof(*t));
 }
@@ -486,8 +486,8 @@ struct worker_row *result_add_worker(struct result *res, int worker,
 	w = record_append(&res->workers, &res->nworkers,
 			  sizeof(*res->workers));
 	w->worker = worker;
-	w->host = host ? xstrdup(host) : NULL;
-	w->dir = dir ? xstrdup(dir) : NULL;
+	w->host = record_strdup(host);
+	w->dir = record_strdup(dir);
 	w->status = RESULT_NOT_RUN;
 	return w;
 }
@@ -498,9 +498,9 @@ static void result_free_workers(struct result *res)
 	size_t i;
 
 	for (i = 0; i < res->nworkers; i++) {
-		free(res->workers[i].host);
-		free(res->workers[i].dir);
-		free(res->workers[i].reason);
+		record_str_free(res->workers[i].host);
+		record_str_free(res->workers[i].dir);
+		record_str_free(res->workers[i].reason);
 	}
 	free(res->workers);
 	res->workers = NULL;
@@ -524,7 +524,7 @@ void matrix_free(struct record_matrix *m)
 	for (i = 0; i < m->ncells; i++) {
 		size_t k;
 
-		free(m->cells[i].reason);
+		record_str_free(m->cells[i].reason);
 		for (k = 0; k < m->cells[i].ncurve; k++) {
 			hist_release(&m->cells[i].curve[k].rlat);
 			hist_release(&m->cells[i].curve[k].wlat);
@@ -541,8 +541,8 @@ void matrix_free(struct record_matrix *m)
 		free(m->cells[i].workers);
 	}
 	free(m->cells);
-	free(m->engine);
-	free(m->error);
+	record_str_free(m->engine);
+	record_str_free(m->error);
 	free(m);
 }
 

@@ -347,6 +347,21 @@ void result_set_status(struct result *res, enum result_status status,
 /* Duplicate a string into a record field, replacing the old value. */
 void record_set_str(char **field, const char *value);
 
+/*
+ * A record's strings: its own (the default), or from the process's pool
+ * of strings kept once (report/model/intern.h), which `clyde report`
+ * turns on before it reads: thousands of records then share their names,
+ * keys and devices.  Either way a model string is made by record_strdup
+ * (or record_set_str), never changed in place, and given back by
+ * record_str_free, which leaves the pool's alone; a string made by malloc
+ * (xasprintf) may be stored too and is freed as ever.  Turned off, the
+ * pool is emptied: every record that used it must be freed before.
+ */
+void record_strings_interned(int on);
+/* s as a model string; NULL stays NULL. */
+char *record_strdup(const char *s);
+void record_str_free(char *s);
+
 /* Current UTC time as ISO 8601 into a new string. */
 char *record_now_iso8601(void);
 

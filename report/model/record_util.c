@@ -7,17 +7,43 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/model/intern.h"
 #include "lib/diag.h"
 #include "lib/textesc.h"
 #include "lib/xalloc.h"
+
+/* record.h: off, every string a record's own; on, from the pool. */
+static int strings_interned;
+
+void record_strings_interned(int on)
+{
+	strings_interned = on;
+	if (!on)
+		intern_clear();
+}
+
+char *record_strdup(const char *s)
+{
+	if (!s)
+		return NULL;
+	/* the pool's strings are never written: the cast keeps the
+	 * model's char * fields */
+	return strings_interned ? (char *)intern(s) : xstrdup(s);
+}
+
+void record_str_free(char *s)
+{
+	if (s && !intern_holds(s))
+		free(s);
+}
 
 void record_kv_free(struct record_kv *kv, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		free(kv[i].key);
-		free(kv[i].value);
+		record_str_free(kv[i].key);
+		record_str_free(kv[i].value);
 	}
 	free(kv);
 }

@@ -40,14 +40,14 @@ void zones_free(struct record_zones *z)
 	if (!z)
 		return;
 	for (i = 0; i < z->nsweeps; i++) {
-		free(z->sweeps[i].reason);
+		record_str_free(z->sweeps[i].reason);
 		free(z->sweeps[i].zones);
 		hist_release(&z->sweeps[i].lat);
 	}
 	free(z->sweeps);
-	free(z->kind);
-	free(z->engine);
-	free(z->error);
+	record_str_free(z->kind);
+	record_str_free(z->engine);
+	record_str_free(z->error);
 	free(z);
 }
 
