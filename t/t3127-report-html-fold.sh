@@ -15,7 +15,15 @@ test_expect_success JQ '200 configurations: the summary, then the folds' '
 	grep -q "<details class=\"fold\"><summary>Runs (200 configurations)</summary>" page.html &&
 	summary=$(grep -n -m1 "runs in 200 configurations" page.html | cut -d: -f1) &&
 	fold=$(grep -n -m1 "<details" page.html | cut -d: -f1) &&
-	test -n "$summary" && test "$summary" -lt "$fold"
+	test -n "$summary" && test "$summary" -lt "$fold" &&
+	# a section with nothing to say leaves no fold: these runs are no
+	# matrix, no zones sweep and no test beyond bonnie++'"'"'s
+	grep -c "<summary>[A-Za-z+ ]* (200 configurations)</summary>" page.html >nfolds &&
+	test "$(cat nfolds)" = 7 &&
+	! grep -q "<summary>Matrix (200" page.html &&
+	! grep -q "<summary>Zones (200" page.html &&
+	! grep -q "<summary>Other tests (200" page.html &&
+	test "$(grep -o "<details[ >]" page.html | wc -l)" = "$(grep -o "</details>" page.html | wc -l)"
 '
 
 test_expect_success XMLLINT 'the folded page is well-formed' '

@@ -181,30 +181,48 @@ static char *load_template(const struct report_opts *o, const char *name,
  */
 #define FOLD_CONFIGS 50
 
+/* The head of a folded section: "<details ...><summary>what (N
+ * configurations)</summary>", through the emitter; NULL out of memory. */
+static char *fold_head(const char *what, size_t ngroups, size_t *len)
+{
+	char *head = NULL;
+	FILE *m = open_memstream(&head, len);
+
+	if (!m)
+		return NULL;
+	h_lit(m, "<details class=\"fold\"><summary>");
+	h_textf(m, "%s (%zu configurations)", what, ngroups);
+	h_lit(m, "</summary>\n");
+	if (fclose(m) == EOF) {
+		free(head);
+		return NULL;
+	}
+	return head;
+}
+
 /* Section fn, folded under its name when the configurations are many
- * (written aside first: a section with nothing to say leaves no fold). */
+ * (the fold's head written before the section's first byte: a section
+ * with nothing to say leaves no fold). */
 static void section(struct page *p, void (*fn)(struct page *),
 		    const char *what)
 {
 	FILE *outer = p->f;
-	struct h_aside aside;
+	struct h_fold fold;
+	size_t len;
+	char *head = p->c->ngroups < FOLD_CONFIGS ? NULL :
+		     fold_head(what, p->c->ngroups, &len);
 
-	if (p->c->ngroups < FOLD_CONFIGS || !h_aside_open(&aside)) {
+	if (!head || !h_fold_open(&fold, outer, head, len)) {
+		free(head);
 		fn(p);
 		return;
 	}
-	p->f = aside.f;
+	p->f = fold.f;
 	fn(p);
 	p->f = outer;
-	if (h_aside_close(&aside)) {
-		h_lit(outer, "<details class=\"fold\"><summary>");
-		h_textf(outer, "%s (%zu configurations)", what,
-			p->c->ngroups);
-		h_lit(outer, "</summary>\n");
-		h_aside_copy(outer, &aside);
+	if (h_fold_close(&fold))
 		h_lit(outer, "</details>\n");
-	}
-	h_aside_free(&aside);
+	free(head);
 }
 
 /* The sections after the summary, each of every configuration. */
@@ -234,12 +252,29 @@ static void body_sections(struct page *p)
 		section(p, v[i].fn, v[i].what);
 }
 
+/* The page's body, as @BODY@ stands for it, onto p->f. */
+static void body(struct page *p)
+{
+	header(p);
+	html_verdicts(p);
+	html_regress(p);
+	html_pivot(p);
+	body_sections(p);
+}
+
+/*
+ * The template with its keys filled in, the body written straight onto
+ * out as it is made (a page of 100,000 runs is hundreds of MB: it is not
+ * held in memory first).
+ */
 int report_write_html(const struct compare *c, const struct report_opts *o,
 		      FILE *out, char *err, size_t errlen)
 {
-	struct page p = { .c = c, .o = o };
-	char *tpl, *css, *js, *body = NULL, *s;
-	size_t blen = 0;
+	static const char *const keys[] = {
+		"@TITLE@", "@CSS@", "@SCRIPT@", "@GENERATOR@", "@BODY@",
+	};
+	struct page p = { .c = c, .o = o, .f = out };
+	char *tpl, *css, *js, *s;
 	int rc = 0;
 
 	tpl = load_template(o, "report.html", err, errlen);
@@ -250,59 +285,35 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 		free(css);
 		return -1;
 	}
-	p.f = open_memstream(&body, &blen);
-	if (!p.f) {
-		snprintf(err, errlen, "out of memory");
-		rc = -1;
-		goto out;
-	}
 	sections(&p);
-	header(&p);
-	html_verdicts(&p);
-	html_regress(&p);
-	html_pivot(&p);
-	body_sections(&p);
-	if (fclose(p.f) == EOF) {
-		snprintf(err, errlen, "out of memory");
-		rc = -1;
-		goto out;
-	}
 	for (s = tpl; *s; s++) {
-		if (*s == '@') {
-			static const char *const keys[] = {
-				"@TITLE@", "@CSS@", "@SCRIPT@", "@GENERATOR@",
-				"@BODY@",
-			};
-			size_t k;
+		size_t k = 5;
 
+		if (*s == '@')
 			for (k = 0; k < 5; k++)
 				if (!strncmp(s, keys[k], strlen(keys[k])))
 					break;
-			if (k < 5) {
-				if (k == 0)
-					h_text(out, o->title);
-				else if (k == 1)
-					fputs(css, out); /* template */
-				else if (k == 2)
-					fputs(js, out); /* template */
-				else if (k == 3)
-					h_textf(out, "clyde %s",
-						CLYDE_VERSION);
-				else	/* the body, written by hout */
-					fwrite(body, 1, blen, out); /* template */
-				s += strlen(keys[k]) - 1;
-				continue;
-			}
+		if (k == 5) {
+			putc(*s, out); /* template */
+			continue;
 		}
-		putc(*s, out); /* template */
+		if (k == 0)
+			h_text(out, o->title);
+		else if (k == 1)
+			fputs(css, out); /* template */
+		else if (k == 2)
+			fputs(js, out); /* template */
+		else if (k == 3)
+			h_textf(out, "clyde %s", CLYDE_VERSION);
+		else
+			body(&p);
+		s += strlen(keys[k]) - 1;
 	}
 	if (fflush(out) == EOF || ferror(out)) {
 		snprintf(err, errlen, "cannot write the page: %s",
 			 strerror(errno));
 		rc = -1;
 	}
-out:
-	free(body);
 	free(tpl);
 	free(css);
 	free(js);

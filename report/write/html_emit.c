@@ -215,32 +215,40 @@ void h_lit_(FILE *f, const char *literal)
 	fputs(literal, f);
 }
 
-FILE *h_aside_open(struct h_aside *a)
+/* fopencookie's write of an h_fold: the head first, then the bytes. */
+static ssize_t fold_write(void *cookie, const char *buf, size_t n)
 {
-	a->buf = NULL;
-	a->len = 0;
-	a->f = open_memstream(&a->buf, &a->len);
-	return a->f;
+	struct h_fold *fo = cookie;
+
+	if (!n)
+		return 0;
+	if (!fo->started) {
+		fo->started = 1;
+		if (fwrite(fo->head, 1, fo->len, fo->outer) != fo->len)
+			return -1;
+	}
+	return fwrite(buf, 1, n, fo->outer) == n ? (ssize_t)n : -1;
 }
 
-size_t h_aside_close(struct h_aside *a)
+FILE *h_fold_open(struct h_fold *fo, FILE *outer, const char *head,
+		  size_t len)
 {
-	if (a->f && fclose(a->f) == EOF)
-		a->len = 0;
-	a->f = NULL;
-	return a->len;
+	static const cookie_io_functions_t io = { .write = fold_write };
+
+	fo->outer = outer;
+	fo->head = head;
+	fo->len = len;
+	fo->started = 0;
+	fo->f = fopencookie(fo, "w", io);
+	return fo->f;
 }
 
-void h_aside_copy(FILE *f, const struct h_aside *a)
+int h_fold_close(struct h_fold *fo)
 {
-	fwrite(a->buf, 1, a->len, f);
-}
-
-void h_aside_free(struct h_aside *a)
-{
-	free(a->buf);
-	a->buf = NULL;
-	a->len = 0;
+	if (fo->f)
+		fclose(fo->f);	/* a failed write shows on outer */
+	fo->f = NULL;
+	return fo->started;
 }
 
 char *h_slug(const char *prefix, const char *s)

@@ -71,21 +71,24 @@ void h_elem(FILE *f, const char *tag, const char *text);
 void h_lit_(FILE *f, const char *literal);
 
 /*
- * Markup written aside and copied later whole (or dropped), e.g. a
- * section folded only when it wrote something: h_aside_open gives the
- * stream the writers write through this emitter (NULL when out of
- * memory), h_aside_close the length they wrote, h_aside_copy puts it on
- * f, h_aside_free releases it.  What is copied came through the emitter.
+ * Markup with a head written only when something follows it, e.g. a
+ * section folded only when it wrote something: h_fold_open gives a stream
+ * into outer (NULL when out of memory) that writes the len bytes of head
+ * before its first byte and passes everything on as it comes (nothing is
+ * held: a page of 100,000 runs is not kept in memory); h_fold_close
+ * closes it and says whether anything was written.  head is markup the
+ * emitter made, and so is what the writers put through the stream.
  */
-struct h_aside {
-	FILE *f;
-	char *buf;
+struct h_fold {
+	FILE *f;		/* the writers' stream */
+	FILE *outer;
+	const char *head;
 	size_t len;
+	int started;		/* head written */
 };
-FILE *h_aside_open(struct h_aside *a);
-size_t h_aside_close(struct h_aside *a);
-void h_aside_copy(FILE *f, const struct h_aside *a);
-void h_aside_free(struct h_aside *a);
+FILE *h_fold_open(struct h_fold *fo, FILE *outer, const char *head,
+		  size_t len);
+int h_fold_close(struct h_fold *fo);
 
 /*
  * An id or fragment name made from input strings: prefix (the program's
