@@ -278,6 +278,53 @@ static void test_merge(void **state)
 	free(all);
 }
 
+/*
+ * The packed form keeps every count and index exactly, at its edges: a
+ * count of 1, 63, 64 (a second byte), 8,191, 8,192, 2^63 and 2^64 - 1;
+ * buckets next to each other and far apart, the first and the last; and
+ * it stays small: 1,000 buckets in a row of fewer than 64 samples each
+ * take a byte each.
+ */
+static void test_packed_edges(void **state)
+{
+	static const struct hist_pair want[] = {
+		{ 0, 1 }, { 1, 63 }, { 2, 64 }, { 3, 8191 }, { 4, 8192 },
+		{ 200, UINT64_C(1) << 63 }, { 201, 5 },
+		{ HIST_NBUCKETS - 2, 127 }, { HIST_NBUCKETS - 1, UINT64_MAX },
+	};
+	const size_t nwant = sizeof(want) / sizeof(want[0]);
+	struct hist_pair pairs[sizeof(want) / sizeof(want[0])], *run;
+	struct histogram h;
+	struct hist_iter it = HIST_ITER_INIT;
+	unsigned idx;
+	uint64_t n;
+	size_t k = 0;
+
+	(void)state;
+	memcpy(pairs, want, sizeof(want));
+	hist_init(&h);
+	hist_set_buckets(&h, pairs, nwant);
+	while (hist_next(&h, &it, &idx, &n)) {
+		assert_true(k < nwant);
+		assert_int_equal(idx, want[k].idx);
+		assert_true(n == want[k].n);
+		k++;
+	}
+	assert_int_equal(k, nwant);
+	hist_release(&h);
+
+	run = calloc(1000, sizeof(*run));
+	assert_non_null(run);
+	for (k = 0; k < 1000; k++) {
+		run[k].idx = (unsigned)(100 + k);
+		run[k].n = 1 + k % 63;
+	}
+	hist_set_buckets(&h, run, 1000);
+	assert_int_equal(h.len, 1000 + 1);	/* + the gap of 100 */
+	hist_release(&h);
+	free(run);
+}
+
 static void test_mean(void **state)
 {
 	struct histogram *h = new_hist();
@@ -308,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_percentile_tail),
 		cmocka_unit_test(test_percentile_single),
 		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_packed_edges),
 		cmocka_unit_test(test_mean),
 	};
 

@@ -24,9 +24,10 @@
 
 /*
  * The histogram of the run record and of the report's model: compact.  Only
- * the buckets that hold samples are kept, in ascending order of index, as
- * LEB128 pairs (the gap from the previous bucket's index + 1, the count),
- * a few bytes a bucket instead of 8 for each of the HIST_NBUCKETS.  While
+ * the buckets that hold samples are kept, in ascending order of index, a
+ * byte or two each (histogram.c's enc_bucket: the count, and the gap from
+ * the previous bucket's index + 1 when there is one) instead of 8 for each
+ * of the HIST_NBUCKETS.  While
  * it is measured (hist_add) it holds a dense array instead, so adding stays
  * one increment; hist_compact() packs it.  Readers walk the buckets with
  * hist_next(), whichever form it is in.  It owns its memory: hist_release()
