@@ -456,8 +456,7 @@ static void test_latency_extremes(void **state)
 	hist_init(&seeks->lat);
 	hist_add(&seeks->lat, UINT64_C(999999499999999));	/* 999999 s */
 	hist_add(&seeks->lat, UINT64_C(999999500000000));	/* 11.6 days */
-	snprintf(seeks->title, sizeof(seeks->title), "%s",
-		 "Zufällige Suchvorgänge über äöü");
+	record_set_str(&seeks->title, "Zufällige Suchvorgänge über äöü");
 	text_of(rec, &t);
 	for (i = 0; i < t.n; i++)
 		if (cols(t.line[i]) > 80)

@@ -167,6 +167,9 @@ void worker_slot_fill(struct worker_slot *s, const struct result *res,
 	s->res = *res;
 	hist_to_dense(&s->lat, &res->lat);
 	hist_init(&s->res.lat);	/* the worker's own memory */
+	s->res.name = NULL;	/* the worker's own memory, as below */
+	s->res.title = NULL;
+	s->res.unit = NULL;
 	s->res.reason = NULL;
 	s->res.workers = NULL;
 	s->res.nworkers = 0;

@@ -52,8 +52,9 @@ struct worker_slot {
 	uint64_t gate_ns;	/* when it left the gate (CLOCK_MONOTONIC) */
 	uint64_t first_ns;	/* its first operation's start (monotonic) */
 	uint64_t last_ns;	/* its last operation's end */
-	struct result res;	/* reason and workers pointers are NULL, lat
-				 * empty: its samples are in lat below */
+	struct result res;	/* its pointers (name, reason, workers...)
+				 * are NULL, lat empty: its samples are in
+				 * lat below */
 	struct hist_dense lat;	/* res's latency (a pointer would not do) */
 	char reason[WORKER_REASON_MAX];	/* res failed: why */
 	char warnings[WORKER_WARN_MAX];	/* new warnings, one a line */

@@ -70,6 +70,9 @@ void record_free(struct record *rec)
 	record_kv_free(rec->params, rec->nparams);
 	record_kv_free(rec->tags, rec->ntags);
 	for (i = 0; i < rec->nresults; i++) {
+		record_str_free(rec->results[i].name);
+		record_str_free(rec->results[i].title);
+		record_str_free(rec->results[i].unit);
 		record_str_free(rec->results[i].reason);
 		free(rec->results[i].exact);
 		hist_release(&rec->results[i].lat);
@@ -164,7 +167,8 @@ void record_warn(struct record *rec, const char *fmt, ...)
 	rec->warnings = xrealloc(rec->warnings,
 				 (rec->nwarnings + 1) * sizeof(*rec->warnings));
 	va_start(ap, fmt);
-	rec->warnings[rec->nwarnings++] = record_vasprintf(fmt, ap);
+	rec->warnings[rec->nwarnings++] = record_str_keep(record_vasprintf(fmt,
+									   ap));
 	va_end(ap);
 }
 
@@ -175,9 +179,9 @@ struct result *record_add_result(struct record *rec, const char *name,
 
 	res = record_append(&rec->results, &rec->nresults,
 			    sizeof(*rec->results));
-	snprintf(res->name, sizeof(res->name), "%s", name ? name : "");
-	snprintf(res->title, sizeof(res->title), "%s", title ? title : "");
-	snprintf(res->unit, sizeof(res->unit), "%s", unit ? unit : "");
+	res->name = record_strdup(name ? name : "");
+	res->title = record_strdup(title ? title : "");
+	res->unit = record_strdup(unit ? unit : "");
 	res->status = RESULT_NOT_RUN;
 	res->residency = -1.0;
 	hist_init(&res->lat);

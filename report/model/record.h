@@ -80,9 +80,10 @@ enum reason_kind {
  * "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del").
  */
 struct result {
-	char name[32];
-	char title[64];		/* "Block write" */
-	char unit[16];		/* "KiB/s", "seeks/s", "files/s" */
+	/* model strings (record_strdup), "" rather than NULL in a record */
+	char *name;
+	char *title;		/* "Block write" */
+	char *unit;		/* "KiB/s", "seeks/s", "files/s" */
 	enum result_status status;
 	unsigned flags;
 	char *reason;		/* failed or skipped: why (owned) */
@@ -360,6 +361,8 @@ void record_set_str(char **field, const char *value);
 void record_strings_interned(int on);
 /* s as a model string; NULL stays NULL. */
 char *record_strdup(const char *s);
+/* s (malloc'ed) as a model string: s itself, or the pool's (s freed). */
+char *record_str_keep(char *s);
 void record_str_free(char *s);
 
 /* Current UTC time as ISO 8601 into a new string. */

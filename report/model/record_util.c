@@ -31,6 +31,17 @@ char *record_strdup(const char *s)
 	return strings_interned ? (char *)intern(s) : xstrdup(s);
 }
 
+char *record_str_keep(char *s)
+{
+	char *kept;
+
+	if (!s || !strings_interned)
+		return s;
+	kept = (char *)intern(s);
+	free(s);
+	return kept;
+}
+
 void record_str_free(char *s)
 {
 	if (s && !intern_holds(s))
