@@ -2,7 +2,8 @@
 # clyde report says when its inputs cannot fit in the memory there is
 # (here a RLIMIT_AS set by ulimit -v), before reading any of them: one
 # line with what they need and what is available, exit 2, nothing
-# written; inputs that fit are reported under the same limit.
+# written; inputs that fit are reported under the same limit.  Records
+# piped in are held as their model only.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TEST_DIR/fixtures/report
@@ -39,6 +40,33 @@ test_expect_success 'inputs that fit are reported under the same limit' '
 	( ulimit -v 1000000 &&
 	  "$CLYDE" report -f text "$FIX/clyde.jsonl" >out.txt ) &&
 	grep -q "runs in 2 configurations" out.txt
+'
+
+# A pipe's text is kept only until a record is read from it (it would be
+# read again were it fio JSON): a fleet's records piped in are held once,
+# as their model, not also as their text.  3,000 records (about 50 MB of
+# JSON) take less memory than their text (they took twice as much).
+test_lazy_prereq GNUTIME 'test -x /usr/bin/time'
+test_expect_success JQ,GNUTIME 'records piped in are not held as text' '
+	jq -c -s ". as \$b | range(0; 3000) as \$i | \$b[\$i % (\$b | length)] |
+		.label = \"n\(\$i % 300)\"" "$FIX/clyde.jsonl" >fleet.jsonl &&
+	bytes=$(wc -c <fleet.jsonl) &&
+	# a pipe (a file given as standard input can be read again)
+	cat fleet.jsonl |
+	/usr/bin/time -f %M -o rss "$CLYDE" report -f text - >piped.txt &&
+	"$CLYDE" report -f text fleet.jsonl >file.txt &&
+	test_cmp file.txt piped.txt &&
+	grep -q "^3000 runs in 300 configurations" piped.txt &&
+	echo "peak RSS $(cat rss) KiB for $bytes bytes piped in" &&
+	test "$(cat rss)" -lt $((bytes / 1024 * 3 / 4))
+'
+
+test_expect_success 'fio JSON piped in after records: one line, exit 2' '
+	cat "$FIX/clyde.jsonl" "$FIX/fio-write.json" >mixed.json &&
+	cat mixed.json | test_expect_code 2 "$CLYDE" report -f text - >out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: -:[0-9]*: fio JSON after records in one stream: give fio.s output as an input of its own$" err &&
+	! test -s out
 '
 
 test_done

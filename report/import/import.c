@@ -439,7 +439,9 @@ static void file_undo(struct import *im, size_t first)
 
 /*
  * A file read one line at a time.  stream.kept: the text so far, for a
- * pipe (it cannot be read again when it turns out to be fio JSON).
+ * pipe (it cannot be read again when it turns out to be fio JSON), until
+ * a record is read from it: a stream of records is no fio document, and
+ * a fleet's records piped in are not held twice (forgot).
  */
 struct stream {
 	FILE *f;
@@ -448,6 +450,7 @@ struct stream {
 	off_t start;			/* where the file was at first */
 	unsigned long long bytes;	/* read so far */
 	int blank;			/* only white space so far */
+	int forgot;			/* a pipe's kept text dropped */
 	int err;			/* the system's, when reading failed */
 };
 
@@ -497,6 +500,12 @@ static enum stream_end stream_lines(struct stream *s, struct line_feed *lf)
 				       s->line[l - 1] == '\n' ? l - 1 : l);
 		}
 		feed_line(lf, s->line, l);
+		if (s->kept && lf->n) {
+			free(s->kept);
+			s->kept = NULL;
+			s->kept_len = s->kept_alloc = 0;
+			s->forgot = 1;
+		}
 	}
 	s->err = errno;
 	return ferror(s->f) ? STREAM_ERROR : STREAM_EOF;
@@ -538,6 +547,14 @@ static int import_stream(struct import *im, const char *path,
 					  "JSON", path));
 		return 0;
 	case STREAM_FIO:
+		if (s->forgot) {
+			add_warning(im, xasprintf("%s:%lu: fio JSON after "
+						  "records in one stream: give "
+						  "fio's output as an input of "
+						  "its own", path,
+						  lf.lineno + 1));
+			return -1;
+		}
 		n = stream_fio(im, path, s);
 		if (n >= 0)
 			return n;
