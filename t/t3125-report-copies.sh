@@ -140,6 +140,23 @@ test_expect_success 'seeds in tight groups far apart: repeats, and one line sugg
 	grep -q "^clyde report: copies.csv: the seeds (start times) of 16 bonnie++ lines of .r8. fall in 2 groups, each within 7 s and 593 s or more from the next, .*--concurrent-window 7 sums it as one run$" err
 '
 
+# The hint names the setup of the file's first line that shows copies,
+# whatever the order of labels: a label that sorts first ("a9") but comes
+# later in the file is not the one named; a setup of spread seeds before
+# them names nothing.
+test_expect_success 'the hint: the first setup in the file that shows copies' '
+	{ for p in 0 1 2; do
+		printf "1.97,1.97,spread,1,%d,4G,,,,100,10,100,5,,,100,9,1.5,1,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,1ms,2ms,,3ms,4ms,1us,1us,1us,1us,1us,1us\n" \
+			$((1600000000 + p * 200))
+	  done
+	  copies_csv
+	  copies_csv | sed "s/,r8,/,a9,/"; } >order.csv &&
+	"$CLYDE" report -f text order.csv >out.txt 2>err &&
+	grep -q "^35 runs in 3 configurations$" out.txt &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: order.csv: the seeds (start times) of 16 bonnie++ lines of .r8. fall in 2 groups" err
+'
+
 test_expect_success 'a --concurrent-window the user gives: eight copies summed, twice' '
 	copies_csv >copies.csv &&
 	"$CLYDE" report -f text --concurrent-window 8 copies.csv >out.txt 2>err &&

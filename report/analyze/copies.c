@@ -61,12 +61,25 @@ static int streq0(const char *a, const char *b)
 	return !strcmp(a ? a : "", b ? b : "");
 }
 
+/* Runs of one setup: the same tool, label, version and file size (a
+ * string absent as ""), in some order of setups. */
+static int setup_cmp(const struct record *a, const struct record *b)
+{
+	const char *x[] = { a->tool, a->label, a->version,
+			    record_param(a, PARAM_FILE_SIZE) };
+	const char *y[] = { b->tool, b->label, b->version,
+			    record_param(b, PARAM_FILE_SIZE) };
+	size_t k;
+	int d = 0;
+
+	for (k = 0; k < sizeof(x) / sizeof(x[0]) && !d; k++)
+		d = strcmp(x[k] ? x[k] : "", y[k] ? y[k] : "");
+	return d;
+}
+
 static int same_setup(const struct record *a, const struct record *b)
 {
-	return streq0(a->tool, b->tool) && streq0(a->label, b->label) &&
-	       streq0(a->version, b->version) &&
-	       streq0(record_param(a, PARAM_FILE_SIZE),
-		      record_param(b, PARAM_FILE_SIZE));
+	return !setup_cmp(a, b);
 }
 
 /* Sum the copies recs[idx[0..k)] into recs[idx[0]]; why: the warning. */
@@ -324,28 +337,69 @@ static void hint_text(char *buf, size_t len, const struct record *rec,
 			 widest, nearest, w);
 }
 
+/* A bonnie++ line whose seed is a time (seed_time), for the hint. */
+struct seeded {
+	const struct record *rec;
+	size_t i;		/* its index in recs */
+	double t;		/* its seed */
+};
+
+static int by_setup_then_index(const void *pa, const void *pb)
+{
+	const struct seeded *a = pa, *b = pb;
+	int d = setup_cmp(a->rec, b->rec);
+
+	return d ? d : (a->i > b->i) - (a->i < b->i);
+}
+
+/* The lines of one setup: s[start..start + n), sorted by index. */
+struct seed_class {
+	size_t start, n, first;	/* first: the index of its first line */
+};
+
+static int by_first(const void *pa, const void *pb)
+{
+	const struct seed_class *a = pa, *b = pb;
+
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+/*
+ * The lines sorted by setup, so that each setup's are together (before,
+ * every line was compared with every other: 20,000 lines took seconds),
+ * then each setup's seeds in the order of its first line, until one
+ * shows copies.
+ */
 int copies_seed_hint(struct record *const *recs, size_t n, char *buf,
 		     size_t len)
 {
+	struct seeded *s = xcalloc(n + 1, sizeof(*s));
+	struct seed_class *cls = xcalloc(n + 1, sizeof(*cls));
 	double *t = xcalloc(n + 1, sizeof(*t)), widest, nearest;
-	char *done = xcalloc(n + 1, 1);
-	size_t i, j, m, groups = 0;
+	size_t i, k, m = 0, ncls = 0, c, groups = 0;
 
-	for (i = 0; i < n && !groups; i++) {
-		if (done[i] || seed_time(recs[i]) < 0)
-			continue;
-		for (m = 0, j = i; j < n; j++)
-			if (!done[j] && seed_time(recs[j]) >= 0 &&
-			    same_setup(recs[i], recs[j])) {
-				done[j] = 1;
-				t[m++] = seed_time(recs[j]);
-			}
-		groups = seed_groups(t, m, &widest, &nearest);
+	for (i = 0; i < n; i++)
+		if ((s[m].t = seed_time(recs[i])) >= 0) {
+			s[m].rec = recs[i];
+			s[m++].i = i;
+		}
+	qsort(s, m, sizeof(*s), by_setup_then_index);
+	for (i = 0; i < m; i = k) {
+		for (k = i + 1; k < m && same_setup(s[i].rec, s[k].rec); k++)
+			;
+		cls[ncls++] = (struct seed_class){ i, k - i, s[i].i };
+	}
+	qsort(cls, ncls, sizeof(*cls), by_first);
+	for (c = 0; c < ncls && !groups; c++) {
+		for (k = 0; k < cls[c].n; k++)
+			t[k] = s[cls[c].start + k].t;
+		groups = seed_groups(t, cls[c].n, &widest, &nearest);
 		if (groups)
-			hint_text(buf, len, recs[i], m, groups, widest,
-				  nearest);
+			hint_text(buf, len, s[cls[c].start].rec, cls[c].n,
+				  groups, widest, nearest);
 	}
 	free(t);
-	free(done);
+	free(cls);
+	free(s);
 	return groups > 0;
 }

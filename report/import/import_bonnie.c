@@ -309,12 +309,8 @@ latency:
 		else if (rc)
 			warn(l, "%s: latency '%s' is not <n>us, <n>ms or <n>s",
 			     t->name, lat);
-		else {
-			hist_add(&res->lat, ns);
-			/* one sample: packed, a few bytes, not the dense
-			 * 30 KB that hist_add measures into */
-			hist_compact(&res->lat);
-		}
+		else
+			hist_set_one(&res->lat, ns);
 	}
 }
 

@@ -157,6 +157,15 @@ void hist_measure(struct histogram *h)
 	h->dense = d;
 }
 
+void hist_set_one(struct histogram *h, uint64_t ns)
+{
+	struct hist_pair one = { hist_index(ns), 1 };
+
+	h->count = 1;
+	h->sum = h->min = h->max = ns;
+	hist_set_buckets(h, &one, 1);
+}
+
 void hist_compact(struct histogram *h)
 {
 	struct hist_enc e = { NULL, 0, 0, 0 };

@@ -75,6 +75,12 @@ void hist_init(struct histogram *h);
 /* Free what h owns and leave it empty (hist_init). */
 void hist_release(struct histogram *h);
 
+/*
+ * h holds ns alone, packed: a reader's one sample (bonnie++'s maximum),
+ * not measured into the dense form of 30 KB that hist_add() fills.
+ */
+void hist_set_one(struct histogram *h, uint64_t ns);
+
 /* Turn h into its measuring (dense) form; hist_add() does it when needed. */
 void hist_measure(struct histogram *h);
 
