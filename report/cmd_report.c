@@ -414,15 +414,40 @@ static int inputs_once(char *const *files, size_t n, char *err,
 }
 
 /*
- * Bytes of the process per byte of input: records are summarised as
- * they are read, a line at a time (report/model: compact histograms,
- * each line's JSON tree freed before the next; no file is held whole
- * but a fio document, a few MB at most).  Measured for 10^4 records of
- * 27 KB (270 MB of JSON, 1000 configurations): peak RSS 161 MB as text
- * (0.6 a byte), 277 MB as HTML (1.0: the page's folded sections are
- * held until written); t3009: 9.7 KB of model for a record of 17.6 KB.
+ * Bytes of the process per byte of input, by what the input starts with.
+ * Records are read a line at a time into a compact model (packed
+ * histograms, strings kept once, each line's JSON tree reused; no file is
+ * held whole but a fio document, a few MB at most) and the HTML is
+ * written as it is made.  JSON (clyde's records, fio's): measured 0.33 a
+ * byte for 10^5 records of 28 KB in 10^4 configurations (2.8 GB: 900 MiB
+ * as text, 889 MiB as HTML; scripts/bench-report), counted 0.5.  Text
+ * (bonnie++'s CSV): a line of 240 bytes becomes a record of 4.7 KB
+ * (20,000 lines: 99 MB), counted 24.
  */
-#define MODEL_PER_INPUT_BYTE 1.0
+#define MODEL_PER_JSON_BYTE 0.5
+#define MODEL_PER_TEXT_BYTE 24.0
+
+/* The factor for the file at path: JSON when its first byte that is not
+ * a blank is '{' (or it has none in its first 4 KB), one when it is a
+ * NUL (binary: its first line is read whole before the NUL shows), else
+ * text. */
+static double model_per_byte(const char *path)
+{
+	char buf[4096];
+	size_t n = 0, i;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		n = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+	}
+	for (i = 0; i < n && strchr(" \t\r\n", buf[i]) && buf[i]; i++)
+		;
+	if (i < n && !buf[i])
+		return 1.0;
+	return i == n || buf[i] == '{' ? MODEL_PER_JSON_BYTE :
+	       MODEL_PER_TEXT_BYTE;
+}
 
 /* Bytes this process may still take: MemAvailable, or less under a
  * RLIMIT_AS (ulimit -v) less what is mapped already; 0: not known. */
@@ -460,7 +485,7 @@ static double memory_available(void)
 static int memory_fits(char *const *files, size_t n, const char *extra,
 		       char *err, size_t errlen)
 {
-	double total = 0, need, avail = memory_available();
+	double need = 0, avail = memory_available();
 	struct stat st;
 	size_t i;
 
@@ -469,9 +494,8 @@ static int memory_fits(char *const *files, size_t n, const char *extra,
 
 		if (path && strcmp(path, "-") && !stat(path, &st) &&
 		    S_ISREG(st.st_mode))
-			total += (double)st.st_size;
+			need += (double)st.st_size * model_per_byte(path);
 	}
-	need = total * MODEL_PER_INPUT_BYTE;
 	if (!avail || need <= avail)
 		return 0;
 	return errf(err, errlen, "these inputs need about %.1f GiB, %.1f GiB "

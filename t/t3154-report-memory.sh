@@ -13,27 +13,55 @@ FIX=$TEST_DIR/fixtures/report
 [ -z "${CLYDE_SANITIZE:-}" ] ||
 	test_skip_all "a sanitizer build (SANITIZE=1): ASan's shadow memory does not fit under ulimit -v"
 
-# a sparse file: 4 GiB by its size, no disk taken; read, it would need
-# more than the limit lets clyde map
+# a sparse file that starts as JSON: 4 GiB by its size, no disk taken;
+# read, it would need more than the limit lets clyde map (half a byte a
+# byte of JSON: 2 GiB)
 test_expect_success 'inputs beyond the memory limit: one line, exit 2' '
-	truncate -s 4G big.jsonl &&
+	printf "{" >big.jsonl && truncate -s 4G big.jsonl &&
 	( ulimit -v 1000000 &&
 	  test_expect_code 2 "$CLYDE" report -f text -o out.txt big.jsonl \
 		>stdout 2>err ) &&
 	test_line_count = 1 err &&
-	grep -q "^clyde report: these inputs need about [0-9.]* GiB, [0-9.]* GiB available$" err &&
+	grep -q "^clyde report: these inputs need about 2.0 GiB, [0-9.]* GiB available$" err &&
 	! test -s stdout && ! test -e out.txt
 '
 
-# read a line at a time, a file costs its records' model and page, a
-# byte a byte (cmd_report.c), not its size again for a buffer: 1 GiB and
-# its baseline file of 512 MiB need 1.5 GiB
+# read a line at a time, a file of JSON costs its records' model, half a
+# byte a byte (cmd_report.c), not its size again for a buffer: 2 GiB and
+# its baseline file of 1 GiB need 1.5 GiB
 test_expect_success 'the baseline file counts in what the inputs need' '
-	truncate -s 1G a.jsonl && truncate -s 512M b.jsonl &&
+	printf "{" >a.jsonl && truncate -s 2G a.jsonl &&
+	printf "{" >b.jsonl && truncate -s 1G b.jsonl &&
 	( ulimit -v 1000000 &&
 	  test_expect_code 2 "$CLYDE" report -f text a.jsonl \
 		--baseline-file b.jsonl >stdout 2>err ) &&
 	grep -q "need about 1.5 GiB" err
+'
+
+# bonnie++'"'"'s CSV: a line of a few hundred bytes is a record of a few
+# KB (24 bytes a byte): 100 MiB of it need 2.3 GiB; a binary file (a NUL
+# first) a byte a byte, its first line read whole before the NUL shows
+test_expect_success 'text inputs count as what their lines become, binary as its size' '
+	printf "1.98,2.00a," >big.csv && truncate -s 100M big.csv &&
+	( ulimit -v 1000000 &&
+	  test_expect_code 2 "$CLYDE" report -f text big.csv >stdout 2>err ) &&
+	test_line_count = 1 err &&
+	grep -q "need about 2.3 GiB" err &&
+	truncate -s 4G nul.jsonl &&
+	( ulimit -v 1000000 &&
+	  test_expect_code 2 "$CLYDE" report -f text nul.jsonl >stdout 2>err ) &&
+	test_line_count = 1 err &&
+	grep -q "need about 4.0 GiB" err
+'
+
+# a line longer than the memory there is (no newline in 600 MB): said as
+# what it is, not as an empty file
+test_expect_success 'a line that cannot be held: cannot read, exit 2' '
+	printf "{" >long.jsonl && truncate -s 600M long.jsonl &&
+	( ulimit -v 1000000 &&
+	  test_expect_code 2 "$CLYDE" report -f text long.jsonl >stdout 2>err ) &&
+	test_line_count = 1 err &&
+	grep -q "^clyde report: long.jsonl: cannot read: Cannot allocate memory$" err
 '
 
 test_expect_success 'inputs that fit are reported under the same limit' '

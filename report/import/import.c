@@ -508,7 +508,8 @@ static enum stream_end stream_lines(struct stream *s, struct line_feed *lf)
 		}
 	}
 	s->err = errno;
-	return ferror(s->f) ? STREAM_ERROR : STREAM_EOF;
+	/* getline's ENOMEM (a line longer than memory) is no end */
+	return ferror(s->f) || !feof(s->f) ? STREAM_ERROR : STREAM_EOF;
 }
 
 /* A fio JSON file found by stream_lines: read again, whole. */
