@@ -13,14 +13,19 @@ FIX=$TEST_DIR/fixtures/report
 [ -z "${CLYDE_SANITIZE:-}" ] ||
 	test_skip_all "a sanitizer build (SANITIZE=1): ASan's shadow memory does not fit under ulimit -v"
 
+# refused ARGS...: clyde report -f text ARGS under a ulimit -v of about a
+# gigabyte, exit 2 expected; what it printed in stdout, its errors in err
+refused () {
+	( ulimit -v 1000000 &&
+	  test_expect_code 2 "$CLYDE" report -f text "$@" >stdout 2>err )
+}
+
 # a sparse file that starts as JSON: 4 GiB by its size, no disk taken;
 # read, it would need more than the limit lets clyde map (half a byte a
 # byte of JSON: 2 GiB)
 test_expect_success 'inputs beyond the memory limit: one line, exit 2' '
 	printf "{" >big.jsonl && truncate -s 4G big.jsonl &&
-	( ulimit -v 1000000 &&
-	  test_expect_code 2 "$CLYDE" report -f text -o out.txt big.jsonl \
-		>stdout 2>err ) &&
+	refused -o out.txt big.jsonl &&
 	test_line_count = 1 err &&
 	grep -q "^clyde report: these inputs need about 2.0 GiB, [0-9.]* GiB available$" err &&
 	! test -s stdout && ! test -e out.txt
@@ -32,9 +37,7 @@ test_expect_success 'inputs beyond the memory limit: one line, exit 2' '
 test_expect_success 'the baseline file counts in what the inputs need' '
 	printf "{" >a.jsonl && truncate -s 2G a.jsonl &&
 	printf "{" >b.jsonl && truncate -s 1G b.jsonl &&
-	( ulimit -v 1000000 &&
-	  test_expect_code 2 "$CLYDE" report -f text a.jsonl \
-		--baseline-file b.jsonl >stdout 2>err ) &&
+	refused a.jsonl --baseline-file b.jsonl &&
 	grep -q "need about 1.5 GiB" err
 '
 
@@ -43,13 +46,11 @@ test_expect_success 'the baseline file counts in what the inputs need' '
 # first) a byte a byte, its first line read whole before the NUL shows
 test_expect_success 'text inputs count as what their lines become, binary as its size' '
 	printf "1.98,2.00a," >big.csv && truncate -s 100M big.csv &&
-	( ulimit -v 1000000 &&
-	  test_expect_code 2 "$CLYDE" report -f text big.csv >stdout 2>err ) &&
+	refused big.csv &&
 	test_line_count = 1 err &&
 	grep -q "need about 2.3 GiB" err &&
 	truncate -s 4G nul.jsonl &&
-	( ulimit -v 1000000 &&
-	  test_expect_code 2 "$CLYDE" report -f text nul.jsonl >stdout 2>err ) &&
+	refused nul.jsonl &&
 	test_line_count = 1 err &&
 	grep -q "need about 4.0 GiB" err
 '
@@ -58,8 +59,7 @@ test_expect_success 'text inputs count as what their lines become, binary as its
 # what it is, not as an empty file
 test_expect_success 'a line that cannot be held: cannot read, exit 2' '
 	printf "{" >long.jsonl && truncate -s 600M long.jsonl &&
-	( ulimit -v 1000000 &&
-	  test_expect_code 2 "$CLYDE" report -f text long.jsonl >stdout 2>err ) &&
+	refused long.jsonl &&
 	test_line_count = 1 err &&
 	grep -q "^clyde report: long.jsonl: cannot read: Cannot allocate memory$" err
 '
