@@ -28,7 +28,6 @@
 #define CLYDE_VERSION "unknown"
 #endif
 
-static void record_detected_free(struct record *rec);
 static void record_target_release(struct record_target *t);
 static void result_free_workers(struct result *res);
 
@@ -57,13 +56,8 @@ void record_free(struct record *rec)
 	record_str_free(rec->host.hostname);
 	record_str_free(rec->host.kernel);
 	record_str_free(rec->host.cpu_model);
-	record_str_free(rec->target.path);
-	record_str_free(rec->target.mountpoint);
-	record_str_free(rec->target.fstype);
-	record_str_free(rec->target.source);
-	record_str_free(rec->target.vfs_options);
-	record_str_free(rec->target.fs_options);
-	record_detected_free(rec);
+	record_target_release(&rec->target);
+	record_virt_free(rec->host.virt);
 	for (i = 0; i < rec->ntargets; i++)
 		record_target_release(&rec->targets[i]);
 	free(rec->targets);
@@ -469,15 +463,6 @@ static void record_target_release(struct record_target *t)
 	record_str_free(t->fs_options);
 	record_stack_free(t->stack);
 	memset(t, 0, sizeof(*t));
-}
-
-/* Free rec->target.stack and rec->host.virt (record_free calls it). */
-static void record_detected_free(struct record *rec)
-{
-	record_stack_free(rec->target.stack);
-	rec->target.stack = NULL;
-	record_virt_free(rec->host.virt);
-	rec->host.virt = NULL;
 }
 
 /* ---- per-worker rows ---- */
