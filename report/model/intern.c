@@ -129,16 +129,6 @@ int intern_holds(const void *p)
 	return 0;
 }
 
-size_t intern_bytes(void)
-{
-	const struct block *b;
-	size_t n = pool.cap * sizeof(*pool.slots);
-
-	for (b = pool.blocks; b; b = b->next)
-		n += sizeof(*b) + b->size;
-	return n;
-}
-
 void intern_clear(void)
 {
 	while (pool.blocks) {

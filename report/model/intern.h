@@ -23,9 +23,6 @@ const char *intern(const char *s);
 /* Whether p points into the pool (a string it gave). */
 int intern_holds(const void *p);
 
-/* Bytes the pool holds: its blocks and its table. */
-size_t intern_bytes(void);
-
 /* Forget every string: all the pool gave is invalid after this. */
 void intern_clear(void);
 

@@ -262,6 +262,27 @@ static void body(struct page *p)
 	body_sections(p);
 }
 
+/* The template's keys, filled in by report_write_html. */
+enum tpl_key { KEY_TITLE, KEY_CSS, KEY_SCRIPT, KEY_GENERATOR, KEY_BODY,
+	       NKEYS };
+
+static const char *const tpl_keys[NKEYS] = {
+	[KEY_TITLE] = "@TITLE@", [KEY_CSS] = "@CSS@",
+	[KEY_SCRIPT] = "@SCRIPT@", [KEY_GENERATOR] = "@GENERATOR@",
+	[KEY_BODY] = "@BODY@",
+};
+
+/* The key that starts at s, or NKEYS. */
+static enum tpl_key key_at(const char *s)
+{
+	int k;
+
+	for (k = 0; *s == '@' && k < NKEYS; k++)
+		if (!strncmp(s, tpl_keys[k], strlen(tpl_keys[k])))
+			return (enum tpl_key)k;
+	return NKEYS;
+}
+
 /*
  * The template with its keys filled in, the body written straight onto
  * out as it is made (a page of 100,000 runs is hundreds of MB: it is not
@@ -270,9 +291,6 @@ static void body(struct page *p)
 int report_write_html(const struct compare *c, const struct report_opts *o,
 		      FILE *out, char *err, size_t errlen)
 {
-	static const char *const keys[] = {
-		"@TITLE@", "@CSS@", "@SCRIPT@", "@GENERATOR@", "@BODY@",
-	};
 	struct page p = { .c = c, .o = o, .f = out };
 	char *tpl, *css, *js, *s;
 	int rc = 0;
@@ -287,27 +305,29 @@ int report_write_html(const struct compare *c, const struct report_opts *o,
 	}
 	sections(&p);
 	for (s = tpl; *s; s++) {
-		size_t k = 5;
+		enum tpl_key k = key_at(s);
 
-		if (*s == '@')
-			for (k = 0; k < 5; k++)
-				if (!strncmp(s, keys[k], strlen(keys[k])))
-					break;
-		if (k == 5) {
+		switch (k) {
+		case KEY_TITLE:
+			h_text(out, o->title);
+			break;
+		case KEY_CSS:
+			fputs(css, out); /* template */
+			break;
+		case KEY_SCRIPT:
+			fputs(js, out); /* template */
+			break;
+		case KEY_GENERATOR:
+			h_textf(out, "clyde %s", CLYDE_VERSION);
+			break;
+		case KEY_BODY:
+			body(&p);
+			break;
+		case NKEYS:
 			putc(*s, out); /* template */
 			continue;
 		}
-		if (k == 0)
-			h_text(out, o->title);
-		else if (k == 1)
-			fputs(css, out); /* template */
-		else if (k == 2)
-			fputs(js, out); /* template */
-		else if (k == 3)
-			h_textf(out, "clyde %s", CLYDE_VERSION);
-		else
-			body(&p);
-		s += strlen(keys[k]) - 1;
+		s += strlen(tpl_keys[k]) - 1;
 	}
 	if (fflush(out) == EOF || ferror(out)) {
 		snprintf(err, errlen, "cannot write the page: %s",
