@@ -299,6 +299,14 @@ static void legend(FILE *f, const struct compare *c, const struct cmpm *m)
 	free(k);
 }
 
+/* The same cell: by its fields (memcmp would read the struct's padding,
+ * never written: a cell was drawn again, or not, from run to run). */
+static int same_cell(const struct cmpm_cell *a, const struct cmpm_cell *b)
+{
+	return a->random == b->random && a->read_pct == b->read_pct &&
+	       a->hit_area == b->hit_area && a->hit_pct == b->hit_pct;
+}
+
 /* Each cell of the matrix once, in first-seen order, and its charts. */
 static void cells(struct page *p, const struct cmpm *m, struct shapes *s)
 {
@@ -313,8 +321,8 @@ static void cells(struct page *p, const struct cmpm *m, struct shapes *s)
 
 			for (j = 0; j < ti && !seen; j++)
 				for (d = 0; d < m->tables[j].ncells; d++)
-					seen |= !memcmp(&m->tables[j].cells[d],
-							a, sizeof(*a));
+					seen |= same_cell(&m->tables[j].cells[d],
+							  a);
 			if (seen)
 				continue;
 			matrix_profile_name(prof, sizeof(prof), a->read_pct);
