@@ -52,4 +52,30 @@ test_expect_success 'a report that cannot be written whole leaves the old file' 
 	test "$(cat out.html)" = old && test -z "$(ls -A | grep "^\.")"
 '
 
+# A signal while the page is written (here as soon as its temporary file
+# is there): the report ends with the signal's status, the temporary file
+# removed, the old page as it was
+test_expect_success JQ 'a signal while the page is written leaves the old file, nothing else' '
+	cd d && echo old >page.html &&
+	jq -c -s ". as \$b | range(0; 4000) as \$i | \$b[\$i % (\$b | length)] |
+		.label = \"n\(\$i % 400)\"" same.json >many.json &&
+	for sig in TERM INT; do
+		( set -m
+		  "$CLYDE" report -o page.html many.json & pid=$!
+		  i=0
+		  while [ $i -lt 3000 ]; do
+			set -- .page.html.*
+			[ ! -e "$1" ] || break
+			sleep 0.01; i=$((i + 1))
+		  done
+		  [ -e "$1" ] || { echo "no temporary file seen"; exit 1; }
+		  kill -$sig $pid
+		  wait $pid
+		  echo $? >rc ) || return 1
+		case $sig in TERM) test "$(cat rc)" = 143 ;; INT) test "$(cat rc)" = 130 ;; esac || return 1
+		test "$(cat page.html)" = old || return 1
+		test -z "$(ls -A | grep "^\.")" || return 1
+	done
+'
+
 test_done

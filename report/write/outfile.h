@@ -2,7 +2,8 @@
 /*
  * The report's -o: refused when it is one of the inputs (same st_dev and
  * st_ino), written to a temporary file in its own directory and renamed
- * into place only when the whole report was written.
+ * into place only when the whole report was written; a signal that ends
+ * the process in between removes the temporary file.
  */
 #ifndef CLYDE_REPORT_OUTFILE_H
 #define CLYDE_REPORT_OUTFILE_H
