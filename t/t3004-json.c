@@ -405,6 +405,13 @@ static void test_read_errors(void **state)
 		       "\"status\":\"ok\",\"histogram\":{\"bits\":6,"
 		       "\"count\":1,\"sum_ns\":1,\"min_ns\":1,\"max_ns\":1,"
 		       "\"buckets\":[[99999,1]]}}]}", "out of range");
+	/* buckets that sum past 2^64 - 1 samples: wrapped, they would
+	 * agree with a count of 1 */
+	assert_refused("{\"schema\":1,\"results\":[{\"name\":\"putc\","
+		       "\"status\":\"ok\",\"histogram\":{\"bits\":6,"
+		       "\"count\":1,\"sum_ns\":1,\"min_ns\":0,\"max_ns\":1,"
+		       "\"buckets\":[[0,18446744073709551615],[1,2]]}}]}",
+		       "more samples than");
 	/* a list param is an array of numbers or strings, nothing else */
 	assert_refused("{\"schema\":1,\"params\":{\"a\":[{}]},\"results\":[]}",
 		       "params 'a'");

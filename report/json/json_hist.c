@@ -220,6 +220,11 @@ static int read_buckets(const struct jval *buckets, const char *where,
 		}
 		pairs[i].idx = (unsigned)b;
 		pairs[i].n = jv_uint64(cnt);
+		if (pairs[i].n > UINT64_MAX - *total) {
+			free(pairs);
+			return bad("%shistogram buckets hold more samples than "
+				   "a count can (2^64 - 1)", where);
+		}
 		*total += pairs[i].n;
 	}
 	if (i < n) {
