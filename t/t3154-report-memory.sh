@@ -89,12 +89,21 @@ test_expect_success JQ,GNUTIME 'records piped in are not held as text' '
 	test "$(cat rss)" -lt $((bytes / 1024 * 3 / 4))
 '
 
-test_expect_success 'fio JSON piped in after records: one line, exit 2' '
+# records, then fio JSON: refused alike from a pipe (whose text before
+# is no longer kept) and from a file, whether fio's JSON is printed on
+# lines or compact, after clyde records or bonnie++ lines
+test_expect_success JQ 'fio JSON after records, piped or a file: one line, exit 2' '
 	cat "$FIX/clyde.jsonl" "$FIX/fio-write.json" >mixed.json &&
-	cat mixed.json | test_expect_code 2 "$CLYDE" report -f text - >out 2>err &&
-	test_line_count = 1 err &&
-	grep -q "^clyde report: -:[0-9]*: fio JSON after records in one stream: give fio.s output as an input of its own$" err &&
-	! test -s out
+	{ cat "$FIX/bonnie-1.98.csv"; jq -c . "$FIX/fio-write.json"; } >mixed2.json &&
+	for f in mixed.json mixed2.json; do
+		cat $f | test_expect_code 2 "$CLYDE" report -f text - >out 2>err &&
+		test_line_count = 1 err &&
+		grep -q "^clyde report: -:[0-9]*: fio JSON after records in one input: give fio.s output as an input of its own$" err &&
+		! test -s out &&
+		test_expect_code 2 "$CLYDE" report -f text $f >out 2>err &&
+		test_line_count = 1 err &&
+		grep -q "^clyde report: $f:[0-9]*: fio JSON after records in one input" err || return 1
+	done
 '
 
 test_done

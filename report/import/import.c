@@ -441,7 +441,7 @@ static void file_undo(struct import *im, size_t first)
  * A file read one line at a time.  stream.kept: the text so far, for a
  * pipe (it cannot be read again when it turns out to be fio JSON), until
  * a record is read from it: a stream of records is no fio document, and
- * a fleet's records piped in are not held twice (forgot).
+ * a fleet's records piped in are not held twice.
  */
 struct stream {
 	FILE *f;
@@ -450,7 +450,6 @@ struct stream {
 	off_t start;			/* where the file was at first */
 	unsigned long long bytes;	/* read so far */
 	int blank;			/* only white space so far */
-	int forgot;			/* a pipe's kept text dropped */
 	int err;			/* the system's, when reading failed */
 };
 
@@ -504,7 +503,6 @@ static enum stream_end stream_lines(struct stream *s, struct line_feed *lf)
 			free(s->kept);
 			s->kept = NULL;
 			s->kept_len = s->kept_alloc = 0;
-			s->forgot = 1;
 		}
 	}
 	s->err = errno;
@@ -548,9 +546,11 @@ static int import_stream(struct import *im, const char *path,
 					  "JSON", path));
 		return 0;
 	case STREAM_FIO:
-		if (s->forgot) {
+		/* records and then fio: a file or a pipe alike (a pipe's
+		 * text may be forgotten by now) */
+		if (n > 0) {
 			add_warning(im, xasprintf("%s:%lu: fio JSON after "
-						  "records in one stream: give "
+						  "records in one input: give "
 						  "fio's output as an input of "
 						  "its own", path,
 						  lf.lineno + 1));
