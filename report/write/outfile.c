@@ -101,13 +101,49 @@ static mode_t default_mode(void)
 	return 0666 & ~um;
 }
 
+/*
+ * The temporary file beside o->path, of mode mode, open as o->f: 0, or
+ * -1 with errno and nothing left.  The signals that would end the process
+ * are held from before the file exists until the handler that removes it
+ * is in place (a signal between the two left it behind).
+ */
+static int make_tmp(struct outfile *o, mode_t mode)
+{
+	char *dcopy = xstrdup(o->path), *bcopy = xstrdup(o->path);
+	sigset_t hold, mask;
+	size_t i;
+	int fd, e = 0;
+
+	o->tmp = xasprintf("%s/.%s.XXXXXX", dirname(dcopy), basename(bcopy));
+	free(dcopy);
+	free(bcopy);
+	sigemptyset(&hold);
+	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		sigaddset(&hold, caught[i]);
+	sigprocmask(SIG_BLOCK, &hold, &mask);
+	fd = mkstemp(o->tmp);
+	if (fd < 0 || fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
+		e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->tmp);
+		}
+		free(o->tmp);
+		o->tmp = NULL;
+	} else {
+		catch_signals(o->tmp);
+	}
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	errno = e;
+	return o->tmp ? 0 : -1;
+}
+
 int outfile_open(struct outfile *o, const char *output, char *err,
 		 size_t errlen)
 {
 	struct stat st;
-	char *dcopy, *bcopy, *real;
+	char *real;
 	mode_t mode = default_mode();
-	int fd;
 
 	memset(o, 0, sizeof(*o));
 	if (!stat(output, &st) && !S_ISREG(st.st_mode)) {
@@ -127,26 +163,8 @@ int outfile_open(struct outfile *o, const char *output, char *err,
 	} else {
 		o->path = xstrdup(output);
 	}
-	dcopy = xstrdup(o->path);
-	bcopy = xstrdup(o->path);
-	o->tmp = xasprintf("%s/.%s.XXXXXX", dirname(dcopy), basename(bcopy));
-	free(dcopy);
-	free(bcopy);
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		free(o->tmp);
-		o->tmp = NULL;
+	if (make_tmp(o, mode))
 		goto fail;
-	}
-	if (fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
-		int e = errno;
-
-		close(fd);
-		unlink(o->tmp);
-		errno = e;
-		goto fail;
-	}
-	catch_signals(o->tmp);
 	return 0;
 fail:
 	snprintf(err, errlen, "cannot create '%s': %s", output,
