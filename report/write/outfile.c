@@ -24,7 +24,8 @@
  * stays ignored.
  */
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction before[sizeof(caught) / sizeof(caught[0])];
+#define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
+static struct sigaction before[NCAUGHT];
 static const char *volatile tmp_to_remove;
 
 static void remove_tmp(int sig)
@@ -46,7 +47,7 @@ static void catch_signals(const char *tmp)
 	sa.sa_flags = SA_RESETHAND;
 	sigemptyset(&sa.sa_mask);
 	tmp_to_remove = tmp;
-	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++) {
+	for (i = 0; i < NCAUGHT; i++) {
 		sigaction(caught[i], NULL, &before[i]);
 		if (before[i].sa_handler != SIG_IGN)
 			sigaction(caught[i], &sa, NULL);
@@ -57,7 +58,7 @@ static void release_signals(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+	for (i = 0; i < NCAUGHT; i++)
 		sigaction(caught[i], &before[i], NULL);
 	tmp_to_remove = NULL;
 }
@@ -118,7 +119,7 @@ static int make_tmp(struct outfile *o, mode_t mode)
 	free(dcopy);
 	free(bcopy);
 	sigemptyset(&hold);
-	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+	for (i = 0; i < NCAUGHT; i++)
 		sigaddset(&hold, caught[i]);
 	sigprocmask(SIG_BLOCK, &hold, &mask);
 	fd = mkstemp(o->tmp);
